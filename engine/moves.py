@@ -1,0 +1,72 @@
+"""Moves as small ints.
+
+A play is the card byte (bits 0-5), the wished suit for a Jack (bits 6-7) and the
+Mau flag (bit 8). Other moves set bits 9-10 to their kind; a catch names its target
+in bits 0-2. Every move fits in 11 bits, so a legal-move list is an ``array('H')``.
+"""
+
+from engine.compat import const
+from engine.cards import JACK, name, SUIT_LETTERS
+
+KIND_SHIFT = const(9)
+PLAY = const(0)
+DRAW = const(0x200)
+PASS = const(0x400)
+CATCH = const(0x600)
+KIND_MASK = const(0x600)
+MAU = const(0x100)
+WISH_SHIFT = const(6)
+
+MAX_MOVES = const(200)  # room for any hand: every card, wishes and Mau variants
+
+
+def play(card, wish=0, mau=False):
+    """A move playing `card`; a Jack names the suit `wish`; `mau` says "Mau" with it."""
+    return card | wish << WISH_SHIFT | (MAU if mau else 0)
+
+
+def catch(target):
+    """A move calling out `target` for not saying "Mau"."""
+    return CATCH | target
+
+
+def kind(move):
+    """PLAY, DRAW, PASS or CATCH."""
+    return move & KIND_MASK
+
+
+def card_of(move):
+    """The card a play move plays."""
+    return move & 63
+
+
+def wish_of(move):
+    """The suit a Jack play wishes."""
+    return move >> WISH_SHIFT & 3
+
+
+def says_mau(move):
+    """True if the play declares "Mau"."""
+    return move & MAU != 0
+
+
+def target_of(move):
+    """The player a catch move calls out."""
+    return move & 7
+
+
+def describe(move):
+    """Readable text for logs and errors, e.g. ``play JH wish C mau``."""
+    k = move & KIND_MASK
+    if k == DRAW:
+        return "draw"
+    if k == PASS:
+        return "pass"
+    if k == CATCH:
+        return "catch %d" % (move & 7)
+    text = "play " + name(move & 63)
+    if move & 15 == JACK:
+        text += " wish " + SUIT_LETTERS[move >> WISH_SHIFT & 3]
+    if move & MAU:
+        text += " mau"
+    return text

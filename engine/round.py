@@ -1,0 +1,719 @@
+"""One round of Mau-Mau: the table, the turn, and what each player may see.
+
+The whole table is one bytearray. A header of small ints comes first, then every
+card of the deck exactly once, in segments:
+
+    [ draw pile (bottom .. top) | hand 0 | hand 1 | ... | discard (top .. bottom) ]
+
+``bounds[k]`` (header bytes) is where hand k starts; ``bounds[players]`` is the
+discard pile's top card. Moving a card always goes rightwards: it is swapped to the
+end of its segment and handed across each boundary, so drawing and playing touch
+at most one swap per seat and never allocate. Hands are unordered sets; screens
+sort them for display. Only a reshuffle moves cards leftwards, by rotating the
+card area so that the old discard pile (without its top) becomes the draw pile.
+"""
+
+from array import array
+
+from engine.compat import const
+from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck, name, SUIT_LETTERS
+from engine import moves as mv
+from engine import events as ev
+from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
+
+# Header layout of the table bytearray.
+_TURN = const(0)       # player to move
+_DIR = const(1)        # step to the next seat: 1 (clockwise) or players - 1
+_PENDING = const(2)    # cards the player to move must draw unless they stack
+_PEND_RANK = const(3)  # rank that stacks on the pending draw (7, or an ace with draw4)
+_WISH = const(4)       # suit wished by the last Jack, or NO_WISH
+_PHASE = const(5)
+_DRAWN = const(6)      # card drawn this turn, while it may still be played
+_DEBTOR = const(7)     # player who forgot "Mau" and may still be caught, or NOBODY
+_IDLE = const(8)       # turns in a row in which no card moved
+_WINNER = const(9)     # round winner, or NOBODY
+_PLAYERS = const(10)
+_SAID_MAU = const(11)  # bit p: player p said "Mau" and still holds one card
+_NEV = const(12)       # events written by the last move
+_END = const(13)       # index past the last card
+_DEALER = const(14)
+_BOUNDS = const(15)    # 7 bytes: start of hand k, and the discard top at k = players
+_CARDS = const(22)     # first card of the draw pile
+
+NO_WISH = const(255)
+NOBODY = const(255)
+
+NORMAL = const(0)      # start of a turn
+DRAWN = const(1)       # drew a fitting card and may play it (play_drawn)
+AGAIN = const(2)       # played an ace and must play again (ace play_again)
+OVER = const(3)        # the round has ended
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow here; the round is unchanged."""
+
+
+def _event_room(rules):
+    """Events one move can write: its own few plus the largest possible draw."""
+    copies = 2 if rules.deck_name() == "double104" else 1
+    most = 4 * copies * (4 if rules.ace == ACE_DRAW4 else 2)
+    return 20 + most
+
+
+class Table:
+    """Read access shared by a Round and a player's View (same layout)."""
+
+    def players(self):
+        """Number of seats in this round."""
+        return self.s[_PLAYERS]
+
+    def turn(self):
+        """The player to move."""
+        return self.s[_TURN]
+
+    def direction(self):
+        """1 while play goes clockwise (seat order), -1 against it."""
+        s = self.s
+        return 1 if s[_DIR] == 1 or s[_PLAYERS] == 2 else -1
+
+    def top(self):
+        """The card on top of the discard pile."""
+        s = self.s
+        return s[s[_BOUNDS + s[_PLAYERS]]]
+
+    def wish(self):
+        """The wished suit, or None."""
+        w = self.s[_WISH]
+        return None if w == NO_WISH else w
+
+    def pending(self):
+        """Cards the player to move must draw unless they stack."""
+        return self.s[_PENDING]
+
+    def phase(self):
+        """NORMAL, DRAWN (may play the drawn card), AGAIN (after an ace) or OVER."""
+        return self.s[_PHASE]
+
+    def drawn(self):
+        """The card drawn this turn while it may still be played, else NO_CARD."""
+        s = self.s
+        return s[_DRAWN] if s[_PHASE] == DRAWN else NO_CARD
+
+    def debtor(self):
+        """The player who forgot "Mau" and can still be caught, or None."""
+        d = self.s[_DEBTOR]
+        return None if d == NOBODY else d
+
+    def said_mau(self, p):
+        """True while player p has one card and said "Mau" for it."""
+        return self.s[_SAID_MAU] >> p & 1 == 1
+
+    def count(self, p):
+        """Number of cards in player p's hand."""
+        s = self.s
+        return s[_BOUNDS + p + 1] - s[_BOUNDS + p]
+
+    def draw_size(self):
+        """Number of cards in the draw pile."""
+        return self.s[_BOUNDS] - _CARDS
+
+    def discard_size(self):
+        """Number of cards in the discard pile, top included."""
+        s = self.s
+        return s[_END] - s[_BOUNDS + s[_PLAYERS]]
+
+    def discard(self, i):
+        """Card i of the discard pile, 0 being the top."""
+        s = self.s
+        return s[s[_BOUNDS + s[_PLAYERS]] + i]
+
+    def dealer(self):
+        """The seat that dealt this round."""
+        return self.s[_DEALER]
+
+    def is_over(self):
+        """True once the round has ended."""
+        return self.s[_PHASE] == OVER
+
+    def winner(self):
+        """The round's winner, or None (not over, or a stalled round)."""
+        w = self.s[_WINNER]
+        return None if w == NOBODY else w
+
+    def hand_into(self, p, out):
+        """Copy player p's cards into bytearray `out`; return how many."""
+        s = self.s
+        lo = s[_BOUNDS + p]
+        n = s[_BOUNDS + p + 1] - lo
+        for i in range(n):
+            out[i] = s[lo + i]
+        return n
+
+    def hand(self, p):
+        """Player p's cards as a new sorted list (for tests and tools, not hot paths)."""
+        s = self.s
+        return sorted(s[s[_BOUNDS + p]:s[_BOUNDS + p + 1]])
+
+
+class View(Table):
+    """What one player may know: the table with every hidden card masked out."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.s = bytearray(_CARDS + rules.deck_size())
+        self.player = 0
+
+    def hidden(self, i):
+        """True if card slot i of the table is unknown to this player."""
+        return self.s[i] == NO_CARD
+
+
+class Round(Table):
+    """A round in play: deal, legal moves, moves, events."""
+
+    def __init__(self, rules, players, rng, dealer=0):
+        rules.check_players(players)
+        self.rules = rules
+        self.rng = rng
+        self.s = bytearray(_CARDS + rules.deck_size())
+        self.events = array("H", bytes(2 * _event_room(rules)))
+        self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
+        self.deal(players, dealer)
+
+    # -- dealing -------------------------------------------------------------
+
+    def deal(self, players, dealer):
+        """Shuffle, deal a hand to each player, turn up the first card."""
+        if not 0 <= dealer < players:
+            raise ValueError("dealer %r must be a seat from 0 to %d" % (dealer, players - 1))
+        s = self.s
+        rules = self.rules
+        for i in range(_CARDS):
+            s[i] = 0
+        full = deck(rules.deck_name())
+        end = _CARDS + len(full)
+        s[_CARDS:end] = full
+        s[_END] = end
+        s[_PLAYERS] = players
+        s[_DEALER] = dealer
+        s[_DIR] = 1
+        s[_WISH] = NO_WISH
+        s[_DEBTOR] = NOBODY
+        s[_WINNER] = NOBODY
+        for k in range(players + 1):
+            s[_BOUNDS + k] = end
+        self.rng.shuffle(s, _CARDS, end)
+        for _ in range(rules.hand_size):
+            for k in range(players):
+                self._carry(-1, (dealer + 1 + k) % players)
+        self._carry(-1, players)
+        if rules.first_card:
+            while self._is_action(self.top()) and s[_BOUNDS] > _CARDS:
+                self._carry(-1, players)
+        s[_TURN] = (dealer + 1) % players
+        self._ev(ev.DEAL, dealer, 0)
+
+    def set_table(self, hands, draw, discard, turn=0):
+        """Lay out a chosen table: hands by seat, draw pile top first, discard pile
+        bottom first (its last card is the top). Every card of the deck must be there
+        exactly once (twice in a double deck); the state starts a fresh turn."""
+        s = self.s
+        players = s[_PLAYERS]
+        if len(hands) != players:
+            raise ValueError("hands: %d given for %d players" % (len(hands), players))
+        if not discard:
+            raise ValueError("discard: the discard pile needs its top card")
+        counts = bytearray(64)
+        for c in deck(self.rules.deck_name()):
+            counts[c] += 1
+        laid = list(reversed(draw))
+        for hand in hands:
+            laid.extend(hand)
+        laid.extend(reversed(discard))
+        for c in laid:
+            if not 0 <= c < 64 or counts[c] == 0:
+                raise ValueError("cards: %s is not in the deck or laid out too often"
+                                 % (name(c) if 0 <= c < 64 else c,))
+            counts[c] -= 1
+        if sum(counts):
+            raise ValueError("cards: %d cards of the deck are missing" % sum(counts))
+        i = _CARDS
+        for c in laid:
+            s[i] = c
+            i += 1
+        b = _CARDS + len(draw)
+        for k in range(players):
+            s[_BOUNDS + k] = b
+            b += len(hands[k])
+        s[_BOUNDS + players] = b
+        s[_TURN] = turn
+        s[_PHASE] = NORMAL
+        s[_PENDING] = 0
+        s[_WISH] = NO_WISH
+        s[_DEBTOR] = NOBODY
+        s[_WINNER] = NOBODY
+        s[_IDLE] = 0
+        s[_SAID_MAU] = 0
+        s[_NEV] = 0
+
+    def _is_action(self, c):
+        """True if card c has an effect under these rules (nordic: turn up another)."""
+        r = c & 15
+        rules = self.rules
+        return (r == SEVEN or r == JACK or (r == EIGHT and rules.eight_skips)
+                or (r == NINE and rules.nine_reverses) or (r == ACE and rules.ace != 0))
+
+    # -- moving cards --------------------------------------------------------
+
+    def _carry(self, frm, to):
+        """Move the last card of segment `frm` (-1: draw pile) to segment `to`; return its slot."""
+        s = self.s
+        b = _BOUNDS + frm + 1
+        last = _BOUNDS + to
+        while True:
+            x = s[b] - 1
+            s[b] = x
+            if b == last:
+                return x
+            y = s[b + 1] - 1
+            s[x], s[y] = s[y], s[x]
+            b += 1
+
+    def _can_draw(self):
+        """True if a card can be drawn, reshuffling the discard pile if need be."""
+        s = self.s
+        return s[_BOUNDS] > _CARDS or s[_END] - s[_BOUNDS + s[_PLAYERS]] > 1
+
+    def _draw_card(self, p):
+        """Player p draws the top card; return it, or NO_CARD when nothing is left."""
+        s = self.s
+        if s[_BOUNDS] == _CARDS and not self._reshuffle():
+            return NO_CARD
+        c = s[self._carry(-1, p)]
+        s[_SAID_MAU] &= ~(1 << p)
+        s[_IDLE] = 0
+        self._ev(ev.DRAW, p, c)
+        return c
+
+    def _draw_cards(self, p, n):
+        """Player p draws up to n cards; return how many they got."""
+        got = 0
+        while got < n and self._draw_card(p) != NO_CARD:
+            got += 1
+        return got
+
+    def _reshuffle(self):
+        """Shuffle the discard pile under its top card into a new draw pile."""
+        s = self.s
+        players = s[_PLAYERS]
+        end = s[_END]
+        k = end - s[_BOUNDS + players] - 1
+        if k <= 0:
+            return False
+        # [hands | top | rest] -> [rest | hands | top] by three reversals.
+        _reverse(s, _CARDS, end)
+        _reverse(s, _CARDS, _CARDS + k)
+        _reverse(s, _CARDS + k, end)
+        for i in range(_BOUNDS, _BOUNDS + players + 1):
+            s[i] += k
+        self.rng.shuffle(s, _CARDS, _CARDS + k)
+        self._ev(ev.RESHUFFLE, 0, k)
+        return True
+
+    def _ev(self, kind, p, value):
+        s = self.s
+        n = s[_NEV]
+        self.events[n] = kind << 12 | p << 8 | value
+        s[_NEV] = n + 1
+
+    def event_count(self):
+        """Number of events the last move (or the deal) wrote to `events`."""
+        return self.s[_NEV]
+
+    # -- what may be played --------------------------------------------------
+
+    def _fits(self, c, size):
+        """True if card c may go on the discard pile from a hand of `size` cards."""
+        s = self.s
+        rules = self.rules
+        if c & 15 == JACK:
+            if size == 1 and rules.no_finish_on_jack:
+                return False
+            return rules.jack_on_jack or s[s[_BOUNDS + s[_PLAYERS]]] & 15 != JACK
+        w = s[_WISH]
+        if w != NO_WISH:
+            return c >> 4 == w
+        t = s[s[_BOUNDS + s[_PLAYERS]]]
+        return (c ^ t) & 0x30 == 0 or (c ^ t) & 15 == 0
+
+    def _stacks(self, c):
+        """True if card c may be put on the pending draw."""
+        s = self.s
+        r = s[_PEND_RANK]
+        return c & 15 == r and (r != SEVEN or self.rules.stack_sevens)
+
+    def legal_moves(self, player, out):
+        """Write every move `player` may make now into array `out`; return how many."""
+        s = self.s
+        if s[_PHASE] == OVER:
+            return 0
+        n = 0
+        debtor = s[_DEBTOR]
+        if debtor != NOBODY and debtor != player:
+            out[0] = mv.CATCH | debtor
+            n = 1
+        if player != s[_TURN]:
+            return n
+        lo = s[_BOUNDS + player]
+        hi = s[_BOUNDS + player + 1]
+        size = hi - lo
+        phase = s[_PHASE]
+        if s[_PENDING]:
+            for i in range(lo, hi):
+                c = s[i]
+                if self._stacks(c) and not (self.copies and _seen(s, lo, i, c)):
+                    n = _variants(out, n, c, size)
+            out[n] = mv.DRAW
+            return n + 1
+        if phase == DRAWN:
+            c = s[_DRAWN]
+            if self._fits(c, size):
+                n = _variants(out, n, c, size)
+            out[n] = mv.PASS
+            return n + 1
+        # Inline form of _fits: a wish acts as a top card of that suit and no rank.
+        rules = self.rules
+        discard = s[_BOUNDS + s[_PLAYERS]]
+        t = s[discard]
+        w = s[_WISH]
+        suit, rank = (t & 0x30, t & 15) if w == NO_WISH else (w << 4, 0)
+        jack_ok = (rules.jack_on_jack or t & 15 != JACK) and not (
+            size == 1 and rules.no_finish_on_jack)
+        simple = size > 2 and not self.copies
+        first = n
+        for i in range(lo, hi):
+            c = s[i]
+            if c & 15 == JACK:
+                if not jack_ok:
+                    continue
+            elif c & 0x30 != suit and c & 15 != rank:
+                continue
+            if simple and c & 15 != JACK:
+                out[n] = c
+                n += 1
+            elif not (self.copies and _seen(s, lo, i, c)):
+                n = _variants(out, n, c, size)
+        if n == first or (phase == NORMAL and not rules.must_play_if_able):
+            if s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
+                out[n] = mv.DRAW
+                n += 1
+            elif n == first:
+                out[n] = mv.PASS
+                n += 1
+        return n
+
+    def is_legal(self, player, move):
+        """True if `player` may make `move` now."""
+        return self._check(player, move).__class__ is not str
+
+    def why_illegal(self, player, move):
+        """The reason `player` may not make `move` now, or None if they may."""
+        why = self._check(player, move)
+        return why if why.__class__ is str else None
+
+    # -- applying moves ------------------------------------------------------
+
+    def apply(self, player, move):
+        """Make `player`'s move; raise IllegalMove (round unchanged) if it is not allowed."""
+        why = self._check(player, move)
+        if why.__class__ is str:
+            raise IllegalMove("player %d cannot %s: %s" % (player, mv.describe(move), why))
+        self._commit(player, move, why)
+
+    def apply_legal(self, player, move):
+        """Make a move just taken from legal_moves, without checking it again (playouts)."""
+        slot = 0
+        if move & mv.KIND_MASK == mv.PLAY:
+            s = self.s
+            slot = s[_BOUNDS + player]
+            c = move & 63
+            while s[slot] != c:
+                slot += 1
+        self._commit(player, move, slot)
+
+    def _commit(self, player, move, slot):
+        s = self.s
+        s[_NEV] = 0
+        kind = move & mv.KIND_MASK
+        if kind == mv.CATCH:
+            self._catch(player, move & 7)
+            return
+        s[_DEBTOR] = NOBODY  # the catch window closes with the next action
+        if kind == mv.PLAY:
+            self._play(player, move, slot)
+        elif kind == mv.DRAW:
+            self._draw_move(player)
+        else:
+            self._pass(player)
+
+    def _check(self, player, move):
+        """The reason in words if the move is not allowed; else an int (a play: its slot)."""
+        s = self.s
+        if s[_PHASE] == OVER:
+            return "the round is over"
+        if not isinstance(move, int) or move < 0 or move >> 11:
+            return "%r is not a move" % (move,)
+        kind = move & mv.KIND_MASK
+        players = s[_PLAYERS]
+        if not isinstance(player, int) or not 0 <= player < players:
+            return "there is no player %r" % (player,)
+        if kind == mv.CATCH:
+            target = move & 7
+            if move & 0x1F8:
+                return "a catch names only its target"
+            if target == player or target != s[_DEBTOR]:
+                return "player %d owes no Mau penalty" % target
+            return 0
+        if player != s[_TURN]:
+            return "it is player %d's turn" % s[_TURN]
+        if kind == mv.PLAY:
+            return self._check_play(player, move)
+        if move & 0x1FF:
+            return "draw and pass take no card"
+        phase = s[_PHASE]
+        if kind == mv.DRAW:
+            if phase == DRAWN:
+                return "a card was drawn already: play it or pass"
+            if s[_PENDING]:
+                return 0
+            if not self._can_draw():
+                return "nothing is left to draw"
+            if (phase == AGAIN or self.rules.must_play_if_able) and self._has_fitting(player):
+                return "a fitting card must be played"
+            return 0
+        # pass
+        if phase == DRAWN:
+            return 0
+        if s[_PENDING]:
+            return "%d cards must be drawn first" % s[_PENDING]
+        if self._can_draw():
+            return "a card can be drawn"
+        if self._has_fitting(player):
+            return "a fitting card can be played"
+        return 0
+
+    def _check_play(self, player, move):
+        s = self.s
+        c = move & 63
+        lo = s[_BOUNDS + player]
+        hi = s[_BOUNDS + player + 1]
+        i = lo
+        while i < hi and s[i] != c:
+            i += 1
+        if not 2 <= c & 15 <= 14:
+            return "%d is not a card" % c
+        if i == hi:
+            return "%s is not in the hand" % name(c)
+        size = hi - lo
+        if move >> 6 & 3 and (c & 15 != JACK or size == 1):
+            return "only a Jack that is not the last card wishes a suit"
+        if s[_PENDING]:
+            if not self._stacks(c):
+                return "%d cards must be drawn, or the count passed on" % s[_PENDING]
+            return i
+        if s[_PHASE] == DRAWN and c != s[_DRAWN]:
+            return "only the drawn card %s may be played now" % name(s[_DRAWN])
+        if not self._fits(c, size):
+            w = s[_WISH]
+            if w != NO_WISH:
+                return "%s is wished" % SUIT_LETTERS[w]
+            return "%s does not fit on %s" % (name(c), name(self.top()))
+        return i
+
+    def _has_fitting(self, p):
+        s = self.s
+        lo = s[_BOUNDS + p]
+        hi = s[_BOUNDS + p + 1]
+        for i in range(lo, hi):
+            if self._fits(s[i], hi - lo):
+                return True
+        return False
+
+    def _play(self, p, move, i):
+        s = self.s
+        rules = self.rules
+        c = move & 63
+        lo = s[_BOUNDS + p]
+        last = s[_BOUNDS + p + 1] - 1
+        s[i] = s[last]
+        s[last] = c
+        self._carry(p, s[_PLAYERS])
+        s[_IDLE] = 0
+        s[_WISH] = NO_WISH
+        self._ev(ev.PLAY, p, c)
+        r = c & 15
+        if r == SEVEN or (r == ACE and rules.ace == ACE_DRAW4):
+            s[_PEND_RANK] = r
+            s[_PENDING] += 2 if r == SEVEN else 4
+        if last == lo:
+            self._win(p)
+            return
+        if last - lo == 1:
+            self._one_card_left(p, move & mv.MAU)
+        steps = 1
+        if r == JACK:
+            s[_WISH] = move >> 6 & 3
+            self._ev(ev.WISH, p, s[_WISH])
+        elif r == EIGHT and rules.eight_skips:
+            steps = 2
+        elif r == NINE and rules.nine_reverses:
+            s[_DIR] = s[_PLAYERS] - s[_DIR]
+            self._ev(ev.REVERSE, 0, 1 if s[_DIR] == 1 else 0)
+        elif r == ACE and rules.ace == ACE_PLAY_AGAIN:
+            s[_PHASE] = AGAIN
+            return
+        self._end_turn(p, steps)
+
+    def _one_card_left(self, p, said):
+        s = self.s
+        if said:
+            s[_SAID_MAU] |= 1 << p
+            self._ev(ev.MAU, p, 0)
+            return
+        self._ev(ev.FORGOT, p, 0)
+        mode = self.rules.mau_penalty
+        if mode == MAU_AUTO:
+            self._ev(ev.PENALTY, p, ev.REASON_MAU)
+            self._draw_cards(p, 2)
+        elif mode == MAU_CHALLENGE:
+            s[_DEBTOR] = p
+
+    def _draw_move(self, p):
+        s = self.s
+        pending = s[_PENDING]
+        if pending:
+            s[_PENDING] = 0
+            s[_IDLE] = 0  # taking the count changes the table even if nothing was left
+            self._draw_cards(p, pending)
+            self._end_turn(p, 1)
+            return
+        c = self._draw_card(p)
+        if s[_PHASE] == NORMAL and self.rules.play_drawn:
+            # Always a second step, fitting or not, so the others cannot tell.
+            s[_PHASE] = DRAWN
+            s[_DRAWN] = c
+            return
+        self._end_turn(p, 1)
+
+    def _pass(self, p):
+        s = self.s
+        self._ev(ev.PASS, p, 0)
+        if s[_PHASE] != DRAWN:
+            s[_IDLE] += 1
+            if s[_IDLE] >= s[_PLAYERS]:
+                self._finish(NOBODY)
+                return
+        self._end_turn(p, 1)
+
+    def _catch(self, catcher, target):
+        s = self.s
+        s[_DEBTOR] = NOBODY
+        self._ev(ev.CAUGHT, catcher, target)
+        self._ev(ev.PENALTY, target, ev.REASON_MAU)
+        self._draw_cards(target, 2)
+
+    def _end_turn(self, p, steps):
+        """Pass the turn `steps` seats on (2 skips the next player)."""
+        s = self.s
+        s[_PHASE] = NORMAL
+        players = s[_PLAYERS]
+        step = s[_DIR]
+        nxt = (p + step) % players
+        if steps == 2:
+            self._ev(ev.SKIP, nxt, 0)
+            nxt = (nxt + step) % players
+        s[_TURN] = nxt
+
+    def _win(self, p):
+        s = self.s
+        pending = s[_PENDING]
+        if pending and self.rules.last_seven:
+            nxt = (p + s[_DIR]) % s[_PLAYERS]
+            self._ev(ev.PENALTY, nxt, ev.REASON_LAST_SEVEN)
+            self._draw_cards(nxt, pending)
+        s[_PENDING] = 0
+        self._finish(p)
+
+    def _finish(self, winner):
+        s = self.s
+        s[_PHASE] = OVER
+        s[_WINNER] = winner
+        s[_DEBTOR] = NOBODY
+        self._ev(ev.ROUND_END, 0, winner)
+
+    # -- scoring and views ---------------------------------------------------
+
+    def points(self, p):
+        """Minus points of player p's hand (0 for the winner)."""
+        s = self.s
+        table = self.rules.points
+        total = 0
+        for i in range(s[_BOUNDS + p], s[_BOUNDS + p + 1]):
+            total += table[s[i] & 15]
+        return total
+
+    def view(self, p, out):
+        """Fill View `out` with what player p may know; return it."""
+        s = self.s
+        o = out.s
+        o[:] = s
+        out.player = p
+        if p != s[_TURN]:
+            o[_DRAWN] = NO_CARD
+        players = s[_PLAYERS]
+        for i in range(_CARDS, s[_BOUNDS + p]):
+            o[i] = NO_CARD
+        for i in range(s[_BOUNDS + p + 1], s[_BOUNDS + players]):
+            o[i] = NO_CARD
+        return out
+
+    def draw_pile(self):
+        """The draw pile, top card first, as a new bytes (for logs and tests)."""
+        s = self.s
+        return bytes(reversed(s[_CARDS:s[_BOUNDS]]))
+
+    def discard_pile(self):
+        """The discard pile, bottom card first, as a new bytes (for logs and tests)."""
+        s = self.s
+        return bytes(reversed(s[s[_BOUNDS + s[_PLAYERS]]:s[_END]]))
+
+
+def _reverse(s, lo, hi):
+    hi -= 1
+    while lo < hi:
+        s[lo], s[hi] = s[hi], s[lo]
+        lo += 1
+        hi -= 1
+
+
+def _seen(s, lo, i, c):
+    """True if card c already occurs in s[lo:i] (identical cards of a double deck)."""
+    while lo < i:
+        if s[lo] == c:
+            return True
+        lo += 1
+    return False
+
+
+def _variants(out, n, c, size):
+    """Write the plays of card c (wishes for a Jack, with and without Mau) from n on."""
+    wishes = 4 if c & 15 == JACK and size > 1 else 1
+    mau = size == 2
+    for w in range(wishes):
+        m = c | w << 6
+        out[n] = m
+        n += 1
+        if mau:
+            out[n] = m | mv.MAU
+            n += 1
+    return n
