@@ -48,12 +48,18 @@ class Random:
         return ((x & _MASK) << 15 | (y & _MASK)) % n
 
     def shuffle(self, buf, lo, hi):
-        """Fisher-Yates shuffle of buf[lo:hi] in place."""
+        """Fisher-Yates shuffle of buf[lo:hi] in place (below() inlined: it is hot)."""
+        x = self.x
+        y = self.y
         i = hi - lo
         while i > 1:
-            j = lo + self.below(i)
+            x = _A1 * (x & _MASK) + (x >> 15)
+            y = _A2 * (y & _MASK) + (y >> 15)
+            j = lo + ((x & _MASK) << 15 | (y & _MASK)) % i
             i -= 1
             buf[lo + i], buf[j] = buf[j], buf[lo + i]
+        self.x = x
+        self.y = y
 
     def state(self):
         """The generator's state as two ints, for saving."""

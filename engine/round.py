@@ -40,6 +40,9 @@ _DEALER = const(14)
 _BOUNDS = const(15)    # 7 bytes: start of hand k, and the discard top at k = players
 _CARDS = const(22)     # first card of the draw pile
 
+_EV_PLAY = const(0x1000)  # events.PLAY << 12
+_EV_DRAW = const(0x3000)  # events.DRAW << 12
+
 NO_WISH = const(255)
 NOBODY = const(255)
 
@@ -178,21 +181,26 @@ class Round(Table):
         self.s = bytearray(_CARDS + rules.deck_size())
         self.events = array("H", bytes(2 * _event_room(rules)))
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
+        self.fresh_deck = deck(rules.deck_name())
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
 
     def deal(self, players, dealer):
-        """Shuffle, deal a hand to each player, turn up the first card."""
+        """Shuffle, deal a hand to each player, turn up the first card.
+
+        Each hand is a block of cards from the shuffled deck, the same as dealing one
+        card at a time from a deck in random order.
+        """
         if not 0 <= dealer < players:
             raise ValueError("dealer %r must be a seat from 0 to %d" % (dealer, players - 1))
         s = self.s
         rules = self.rules
         for i in range(_CARDS):
             s[i] = 0
-        full = deck(rules.deck_name())
-        end = _CARDS + len(full)
-        s[_CARDS:end] = full
+        end = _CARDS + len(self.fresh_deck)
+        s[_CARDS:end] = self.fresh_deck
+        self.rng.shuffle(s, _CARDS, end)
         s[_END] = end
         s[_PLAYERS] = players
         s[_DEALER] = dealer
@@ -200,15 +208,13 @@ class Round(Table):
         s[_WISH] = NO_WISH
         s[_DEBTOR] = NOBODY
         s[_WINNER] = NOBODY
-        for k in range(players + 1):
-            s[_BOUNDS + k] = end
-        self.rng.shuffle(s, _CARDS, end)
-        for _ in range(rules.hand_size):
-            for k in range(players):
-                self._carry(-1, (dealer + 1 + k) % players)
-        self._carry(-1, players)
+        b = end - 1 - players * rules.hand_size
+        for k in range(players):
+            s[_BOUNDS + k] = b
+            b += rules.hand_size
+        s[_BOUNDS + players] = b  # the up-card
         if rules.first_card:
-            while self._is_action(self.top()) and s[_BOUNDS] > _CARDS:
+            while self._is_action(s[s[_BOUNDS + players]]) and s[_BOUNDS] > _CARDS:
                 self._carry(-1, players)
         s[_TURN] = (dealer + 1) % players
         self._ev(ev.DEAL, dealer, 0)
@@ -224,7 +230,7 @@ class Round(Table):
         if not discard:
             raise ValueError("discard: the discard pile needs its top card")
         counts = bytearray(64)
-        for c in deck(self.rules.deck_name()):
+        for c in self.fresh_deck:
             counts[c] += 1
         laid = list(reversed(draw))
         for hand in hands:
@@ -292,7 +298,9 @@ class Round(Table):
         c = s[self._carry(-1, p)]
         s[_SAID_MAU] &= ~(1 << p)
         s[_IDLE] = 0
-        self._ev(ev.DRAW, p, c)
+        n = s[_NEV]  # self._ev inlined: the hottest event
+        self.events[n] = _EV_DRAW | p << 8 | c
+        s[_NEV] = n + 1
         return c
 
     def _draw_cards(self, p, n):
@@ -355,14 +363,12 @@ class Round(Table):
     def legal_moves(self, player, out):
         """Write every move `player` may make now into array `out`; return how many."""
         s = self.s
-        if s[_PHASE] == OVER:
-            return 0
         n = 0
-        debtor = s[_DEBTOR]
+        debtor = s[_DEBTOR]  # NOBODY once the round is over
         if debtor != NOBODY and debtor != player:
             out[0] = mv.CATCH | debtor
             n = 1
-        if player != s[_TURN]:
+        if player != s[_TURN] or s[_PHASE] == OVER:
             return n
         lo = s[_BOUNDS + player]
         hi = s[_BOUNDS + player + 1]
@@ -386,23 +392,27 @@ class Round(Table):
         discard = s[_BOUNDS + s[_PLAYERS]]
         t = s[discard]
         w = s[_WISH]
-        suit, rank = (t & 0x30, t & 15) if w == NO_WISH else (w << 4, 0)
+        suit = t & 0x30
+        rank = t & 15
+        if w != NO_WISH:
+            suit = w << 4
+            rank = 0
         jack_ok = (rules.jack_on_jack or t & 15 != JACK) and not (
             size == 1 and rules.no_finish_on_jack)
-        simple = size > 2 and not self.copies
+        copies = self.copies
+        simple = size > 2 and not copies
         first = n
         for i in range(lo, hi):
             c = s[i]
             if c & 15 == JACK:
-                if not jack_ok:
-                    continue
-            elif c & 0x30 != suit and c & 15 != rank:
-                continue
-            if simple and c & 15 != JACK:
-                out[n] = c
-                n += 1
-            elif not (self.copies and _seen(s, lo, i, c)):
-                n = _variants(out, n, c, size)
+                if jack_ok and not (copies and _seen(s, lo, i, c)):
+                    n = _variants(out, n, c, size)
+            elif c & 0x30 == suit or c & 15 == rank:
+                if simple:
+                    out[n] = c
+                    n += 1
+                elif not (copies and _seen(s, lo, i, c)):
+                    n = _variants(out, n, c, size)
         if n == first or (phase == NORMAL and not rules.must_play_if_able):
             if s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
                 out[n] = mv.DRAW
@@ -432,14 +442,16 @@ class Round(Table):
 
     def apply_legal(self, player, move):
         """Make a move just taken from legal_moves, without checking it again (playouts)."""
-        slot = 0
-        if move & mv.KIND_MASK == mv.PLAY:
-            s = self.s
-            slot = s[_BOUNDS + player]
-            c = move & 63
-            while s[slot] != c:
-                slot += 1
-        self._commit(player, move, slot)
+        if move & mv.KIND_MASK:
+            self._commit(player, move, 0)
+            return
+        s = self.s
+        slot = s[_BOUNDS + player]
+        while s[slot] != move & 63:
+            slot += 1
+        s[_NEV] = 0
+        s[_DEBTOR] = NOBODY
+        self._play(player, move, slot)
 
     def _commit(self, player, move, slot):
         s = self.s
@@ -550,7 +562,9 @@ class Round(Table):
         self._carry(p, s[_PLAYERS])
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
-        self._ev(ev.PLAY, p, c)
+        n = s[_NEV]  # self._ev inlined: the hottest event
+        self.events[n] = _EV_PLAY | p << 8 | c
+        s[_NEV] = n + 1
         r = c & 15
         if r == SEVEN or (r == ACE and rules.ace == ACE_DRAW4):
             s[_PEND_RANK] = r
