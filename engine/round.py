@@ -16,7 +16,7 @@ card area so that the old discard pile (without its top) becomes the draw pile.
 from array import array
 
 from engine.compat import const
-from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck, name, SUIT_LETTERS
+from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck
 from engine import moves as mv
 from engine import events as ev
 from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
@@ -54,6 +54,9 @@ OVER = const(3)        # the round has ended
 
 class IllegalMove(ValueError):
     """A move the rules do not allow here; the round is unchanged."""
+
+
+_CHECK = array("H", range(mv.MAX_MOVES))  # scratch for apply's legality check
 
 
 def _event_room(rules):
@@ -223,44 +226,22 @@ class Round(Table):
         """Lay out a chosen table: hands by seat, draw pile top first, discard pile
         bottom first (its last card is the top). Every card of the deck must be there
         exactly once (twice in a double deck); the state starts a fresh turn."""
+        from engine.explain import check_layout
+        laid = check_layout(self, hands, draw, discard)
         s = self.s
         players = s[_PLAYERS]
-        if len(hands) != players:
-            raise ValueError("hands: %d given for %d players" % (len(hands), players))
-        if not discard:
-            raise ValueError("discard: the discard pile needs its top card")
-        counts = bytearray(64)
-        for c in self.fresh_deck:
-            counts[c] += 1
-        laid = list(reversed(draw))
-        for hand in hands:
-            laid.extend(hand)
-        laid.extend(reversed(discard))
-        for c in laid:
-            if not 0 <= c < 64 or counts[c] == 0:
-                raise ValueError("cards: %s is not in the deck or laid out too often"
-                                 % (name(c) if 0 <= c < 64 else c,))
-            counts[c] -= 1
-        if sum(counts):
-            raise ValueError("cards: %d cards of the deck are missing" % sum(counts))
-        i = _CARDS
-        for c in laid:
-            s[i] = c
-            i += 1
+        for i in range(len(laid)):
+            s[_CARDS + i] = laid[i]
         b = _CARDS + len(draw)
         for k in range(players):
             s[_BOUNDS + k] = b
             b += len(hands[k])
         s[_BOUNDS + players] = b
+        for i in (_PENDING, _PHASE, _IDLE, _SAID_MAU, _NEV):
+            s[i] = 0
+        for i in (_WISH, _DEBTOR, _WINNER):
+            s[i] = NOBODY
         s[_TURN] = turn
-        s[_PHASE] = NORMAL
-        s[_PENDING] = 0
-        s[_WISH] = NO_WISH
-        s[_DEBTOR] = NOBODY
-        s[_WINNER] = NOBODY
-        s[_IDLE] = 0
-        s[_SAID_MAU] = 0
-        s[_NEV] = 0
 
     def _is_action(self, c):
         """True if card c has an effect under these rules (nordic: turn up another)."""
@@ -284,11 +265,6 @@ class Round(Table):
             y = s[b + 1] - 1
             s[x], s[y] = s[y], s[x]
             b += 1
-
-    def _can_draw(self):
-        """True if a card can be drawn, reshuffling the discard pile if need be."""
-        s = self.s
-        return s[_BOUNDS] > _CARDS or s[_END] - s[_BOUNDS + s[_PLAYERS]] > 1
 
     def _draw_card(self, p):
         """Player p draws the top card; return it, or NO_CARD when nothing is left."""
@@ -424,36 +400,28 @@ class Round(Table):
 
     def is_legal(self, player, move):
         """True if `player` may make `move` now."""
-        return self._check(player, move).__class__ is not str
+        n = self.legal_moves(player, _CHECK)
+        for i in range(n):
+            if _CHECK[i] == move:
+                return True
+        return False
 
     def why_illegal(self, player, move):
-        """The reason `player` may not make `move` now, or None if they may."""
-        why = self._check(player, move)
-        return why if why.__class__ is str else None
-
-    # -- applying moves ------------------------------------------------------
+        """The reason `player` may not make `move` now, in words; None if they may."""
+        if self.is_legal(player, move):
+            return None
+        from engine.explain import why  # only on bad input: keeps the words off the heap
+        return why(self, player, move)
 
     def apply(self, player, move):
         """Make `player`'s move; raise IllegalMove (round unchanged) if it is not allowed."""
-        why = self._check(player, move)
-        if why.__class__ is str:
-            raise IllegalMove("player %d cannot %s: %s" % (player, mv.describe(move), why))
-        self._commit(player, move, why)
+        if not (isinstance(player, int) and isinstance(move, int) and self.is_legal(player, move)):
+            from engine.explain import illegal
+            raise illegal(self, player, move)
+        self.apply_legal(player, move)
 
     def apply_legal(self, player, move):
         """Make a move just taken from legal_moves, without checking it again (playouts)."""
-        if move & mv.KIND_MASK:
-            self._commit(player, move, 0)
-            return
-        s = self.s
-        slot = s[_BOUNDS + player]
-        while s[slot] != move & 63:
-            slot += 1
-        s[_NEV] = 0
-        s[_DEBTOR] = NOBODY
-        self._play(player, move, slot)
-
-    def _commit(self, player, move, slot):
         s = self.s
         s[_NEV] = 0
         kind = move & mv.KIND_MASK
@@ -462,94 +430,14 @@ class Round(Table):
             return
         s[_DEBTOR] = NOBODY  # the catch window closes with the next action
         if kind == mv.PLAY:
+            slot = s[_BOUNDS + player]
+            while s[slot] != move & 63:
+                slot += 1
             self._play(player, move, slot)
         elif kind == mv.DRAW:
             self._draw_move(player)
         else:
             self._pass(player)
-
-    def _check(self, player, move):
-        """The reason in words if the move is not allowed; else an int (a play: its slot)."""
-        s = self.s
-        if s[_PHASE] == OVER:
-            return "the round is over"
-        if not isinstance(move, int) or move < 0 or move >> 11:
-            return "%r is not a move" % (move,)
-        kind = move & mv.KIND_MASK
-        players = s[_PLAYERS]
-        if not isinstance(player, int) or not 0 <= player < players:
-            return "there is no player %r" % (player,)
-        if kind == mv.CATCH:
-            target = move & 7
-            if move & 0x1F8:
-                return "a catch names only its target"
-            if target == player or target != s[_DEBTOR]:
-                return "player %d owes no Mau penalty" % target
-            return 0
-        if player != s[_TURN]:
-            return "it is player %d's turn" % s[_TURN]
-        if kind == mv.PLAY:
-            return self._check_play(player, move)
-        if move & 0x1FF:
-            return "draw and pass take no card"
-        phase = s[_PHASE]
-        if kind == mv.DRAW:
-            if phase == DRAWN:
-                return "a card was drawn already: play it or pass"
-            if s[_PENDING]:
-                return 0
-            if not self._can_draw():
-                return "nothing is left to draw"
-            if (phase == AGAIN or self.rules.must_play_if_able) and self._has_fitting(player):
-                return "a fitting card must be played"
-            return 0
-        # pass
-        if phase == DRAWN:
-            return 0
-        if s[_PENDING]:
-            return "%d cards must be drawn first" % s[_PENDING]
-        if self._can_draw():
-            return "a card can be drawn"
-        if self._has_fitting(player):
-            return "a fitting card can be played"
-        return 0
-
-    def _check_play(self, player, move):
-        s = self.s
-        c = move & 63
-        lo = s[_BOUNDS + player]
-        hi = s[_BOUNDS + player + 1]
-        i = lo
-        while i < hi and s[i] != c:
-            i += 1
-        if not 2 <= c & 15 <= 14:
-            return "%d is not a card" % c
-        if i == hi:
-            return "%s is not in the hand" % name(c)
-        size = hi - lo
-        if move >> 6 & 3 and (c & 15 != JACK or size == 1):
-            return "only a Jack that is not the last card wishes a suit"
-        if s[_PENDING]:
-            if not self._stacks(c):
-                return "%d cards must be drawn, or the count passed on" % s[_PENDING]
-            return i
-        if s[_PHASE] == DRAWN and c != s[_DRAWN]:
-            return "only the drawn card %s may be played now" % name(s[_DRAWN])
-        if not self._fits(c, size):
-            w = s[_WISH]
-            if w != NO_WISH:
-                return "%s is wished" % SUIT_LETTERS[w]
-            return "%s does not fit on %s" % (name(c), name(self.top()))
-        return i
-
-    def _has_fitting(self, p):
-        s = self.s
-        lo = s[_BOUNDS + p]
-        hi = s[_BOUNDS + p + 1]
-        for i in range(lo, hi):
-            if self._fits(s[i], hi - lo):
-                return True
-        return False
 
     def _play(self, p, move, i):
         s = self.s
