@@ -7,7 +7,7 @@ buffer; screens animate them, the replay log records them, tests read them.
 
 from engine.compat import const
 
-DEAL = const(0)        # player: dealer; value: round number & 255
+DEAL = const(0)        # player: dealer
 PLAY = const(1)        # value: card
 WISH = const(2)        # value: suit
 DRAW = const(3)        # value: card drawn
@@ -19,10 +19,7 @@ MAU = const(8)         # player said "Mau"
 FORGOT = const(9)      # player did not say "Mau" with one card left
 CAUGHT = const(10)     # player: catcher; value: the forgetful player
 PASS = const(11)       # player passes (nothing to draw, nothing to play; or keeps a drawn card)
-TURN = const(12)       # player: the next to move
 ROUND_END = const(13)  # value: winner, or NOBODY for a stalled round
-AGAIN = const(14)      # player must play again (nordic ace)
-PENDING = const(15)    # player: the next to move; value: cards they must draw or pass on
 
 NOBODY = const(255)
 
@@ -31,7 +28,7 @@ REASON_LAST_SEVEN = const(2)
 REASON_NAMES = ("", "mau", "last_seven")
 
 NAMES = ("deal", "play", "wish", "draw", "penalty", "reshuffle", "skip", "reverse",
-         "mau", "forgot", "caught", "pass", "turn", "round_end", "again", "pending")
+         "mau", "forgot", "caught", "pass", "", "round_end")
 
 
 def event(kind, player, value):

@@ -404,6 +404,8 @@ class Round(Table):
         for i in range(n):
             if _CHECK[i] == move:
                 return True
+        if move & mv.MAU and move & mv.KIND_MASK == mv.PLAY:
+            return self.is_legal(player, move & ~mv.MAU)  # saying it too early costs nothing
         return False
 
     def why_illegal(self, player, move):
