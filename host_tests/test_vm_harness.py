@@ -1,0 +1,134 @@
+"""The MicroPython VM harness itself: tools/mpvm.py, tools/mpvm.mjs, tools/build_mpy.py."""
+import time
+
+import pytest
+
+from tools import build_mpy, mpvm
+
+
+def write(folder, files):
+    """Create `files` (relative path -> source text) under `folder`; return the folder."""
+    for rel, text in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
+
+
+def test_vm_is_micropython_with_31_bit_small_ints():
+    out = mpvm.run(
+        "import sys, micropython\n"
+        "def allocates(n):\n"
+        "    micropython.heap_lock()\n"
+        "    try:\n"
+        "        n + 1\n"
+        "        return False\n"
+        "    except MemoryError:\n"
+        "        return True\n"
+        "    finally:\n"
+        "        micropython.heap_unlock()\n"
+        "print(sys.implementation.name, sys.maxsize, allocates(2**30 - 2), allocates(2**30 - 1))",
+        modules=()).check().stdout.split()
+    assert out == ["micropython", str(2**31 - 1), "False", "True"]
+
+
+def test_mpy_cross_emits_the_vm_mpy_version():
+    assert mpvm.mpy_cross_mpy_version() == mpvm.vm_mpy_version()
+
+
+@pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "py"])
+def test_exception_names_file_and_line(tmp_path, mpy):
+    pkg = write(tmp_path / "boom", {"__init__.py": "", "core.py": "X = 1\n\ndef go():\n    raise ValueError('kaput')\n"})
+    result = mpvm.run("import boom.core\nboom.core.go()", modules=(pkg,), mpy=mpy)
+    with pytest.raises(AssertionError) as failure:
+        result.check()
+    message = str(failure.value)
+    assert "core.py\", line 4, in go" in message
+    assert "raise ValueError('kaput')" in message  # the source line, added on the host
+    assert "ValueError: kaput" in message and '"<main>", line 2' in message
+
+
+POSITIONAL_ONLY = "def fine():\n    pass\n\ndef f(a, /, b):\n    return a\n"  # CPython accepts
+
+
+def test_syntax_error_at_build_time_names_file_and_line(tmp_path):
+    write(tmp_path / "pkg", {"__init__.py": "", "good.py": "X = 1\n", "bad.py": POSITIONAL_ONLY})
+    result = build_mpy.build(dirs=("pkg",), base=tmp_path, out=tmp_path / "out")
+    assert [str(e) for e in result.errors] == ["pkg/bad.py:4: SyntaxError: invalid syntax"]
+    assert sorted(p.name for p in result.outputs) == ["__init__.mpy", "good.mpy"]
+    with pytest.raises(build_mpy.CompileError, match=r"bad\.py:4: SyntaxError"):
+        mpvm.run("import pkg.bad", modules=(tmp_path / "pkg",))
+
+
+def test_syntax_error_in_py_source_names_file_and_line(tmp_path):
+    pkg = write(tmp_path / "pkg", {"__init__.py": "", "bad.py": POSITIONAL_ONLY})
+    with pytest.raises(AssertionError, match=r'(?s)/lib/pkg/bad\.py", line 4.*SyntaxError'):
+        mpvm.run("import pkg.bad", modules=(pkg,), mpy=False).check()
+
+
+def test_missing_stdlib_module_fails_clearly(tmp_path):
+    pkg = write(tmp_path / "pkg", {"__init__.py": "", "uses.py": "import sys\nimport dataclasses\n"})
+    with pytest.raises(AssertionError, match=r"(?s)uses\.py\", line 2.*no module named 'dataclasses'"):
+        mpvm.run("import pkg.uses", modules=(pkg,)).check()
+
+
+def test_infinite_loop_is_killed_and_reported():
+    start = time.monotonic()
+    with pytest.raises(mpvm.VMTimeout, match=r"(?s)'spin forever'.*2 s.*spinning"):
+        mpvm.run("print('spinning')\nwhile True:\n    pass", modules=(), timeout=2, label="spin forever")
+    assert time.monotonic() - start < 10
+
+
+def test_build_compiles_every_device_file(tmp_path):
+    result = build_mpy.build(out=tmp_path)
+    assert result.errors == []
+    sources = [p for d in build_mpy.DEVICE_DIRS for p in (build_mpy.ROOT / d).rglob("*.py")
+               if "__pycache__" not in p.parts]
+    assert len(result.outputs) == len(sources)
+    assert all(p.read_bytes()[:2] == b"M\x06" for p in result.outputs)  # .mpy v6
+
+
+def test_vm_imports_a_compiled_package(tmp_path):
+    write(tmp_path / "src" / "pkg", {"__init__.py": "NAME = 'pkg'\n", "sub.py": "from pkg import NAME\nVALUE = NAME * 2\n"})
+    build = build_mpy.build(dirs=("pkg",), base=tmp_path / "src", out=tmp_path / "out")
+    assert build.errors == []
+    out = mpvm.run("import pkg.sub\nprint(pkg.sub.VALUE, pkg.sub.__file__)",
+                   modules=(tmp_path / "out" / "pkg",), mpy=False).check().stdout
+    assert out.split() == ["pkgpkg", "/lib/pkg/sub.mpy"]
+
+
+def test_vm_imports_the_compiled_engine_package(tmp_path):
+    build = build_mpy.build(dirs=("engine",), out=tmp_path)
+    assert build.errors == []
+    names = sorted(p.stem for p in build.outputs if p.stem != "__init__")
+    main = "import engine\n" + "".join(f"import engine.{n}\n" for n in names) + "print(engine.__file__)"
+    out = mpvm.run(main, modules=(tmp_path / "engine",), mpy=False).check().stdout
+    assert out.strip() == "/lib/engine/__init__.mpy"
+
+
+def test_garbage_is_collected_between_steps_not_within_a_call():
+    out = mpvm.run("import gc\njunk = [bytearray(1000) for _ in range(200)]\njunk = None\n"
+                   "gc.collect()\nprint(gc.mem_alloc() > 200000)",
+                   modules=(), steps=["print(gc.mem_alloc() < 50000)"]).check().stdout
+    assert out.split() == ["True", "True"]
+
+
+def test_measure_alloc_counts_heap_blocks():
+    assert mpvm.measure_alloc("pass", modules=()) == 0
+    assert mpvm.measure_alloc("b = bytearray(12)", modules=()) == 32
+    assert mpvm.measure_alloc("x = y * 1.5", setup="y = 2.0", modules=()) == 16
+
+
+def test_runner_reports_each_test_with_traceback_and_output(tmp_path):
+    write(tmp_path, {"test_sample.py": (
+        "def test_ok():\n    assert 1 + 1 == 2\n\n"
+        "def test_bad():\n    print('about to fail')\n    assert [1] == [2]\n\n"
+        "def test_raises():\n    {}['missing']\n")})
+    outcomes, result = mpvm.run_tests("test_sample", folder=tmp_path, modules=())
+    assert list(outcomes) == ["test_ok", "test_bad", "test_raises"]  # definition order
+    assert [o.passed for o in outcomes.values()] == [True, False, False]
+    assert 'test_sample.py", line 6, in test_bad' in outcomes["test_bad"].traceback
+    assert "assert [1] == [2]" in outcomes["test_bad"].traceback
+    assert outcomes["test_bad"].output == "about to fail"
+    assert "KeyError: missing" in outcomes["test_raises"].traceback
+    assert result.ok

