@@ -5,7 +5,7 @@ during normal play. The round decides legality (its legal-move list); this modul
 only finds the words.
 """
 
-from engine.cards import name, SUIT_LETTERS, JACK
+from engine.cards import name, SUIT_LETTERS, JACK, deck
 from engine import moves as mv
 from engine.round import IllegalMove, DRAWN, AGAIN, OVER
 
@@ -103,7 +103,7 @@ def check_layout(rnd, hands, draw, discard):
     if not discard:
         raise ValueError("discard: the discard pile needs its top card")
     counts = bytearray(64)
-    for c in rnd.fresh_deck:
+    for c in deck(rnd.rules.deck_name()):
         counts[c] += 1
     laid = list(reversed(draw))
     for hand in hands:

@@ -182,9 +182,8 @@ class Round(Table):
         self.rules = rules
         self.rng = rng
         self.s = bytearray(_CARDS + rules.deck_size())
-        self.events = array("H", bytes(2 * _event_room(rules)))
+        self.events = array("H", range(_event_room(rules)))
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
-        self.fresh_deck = deck(rules.deck_name())
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
@@ -201,8 +200,9 @@ class Round(Table):
         rules = self.rules
         for i in range(_CARDS):
             s[i] = 0
-        end = _CARDS + len(self.fresh_deck)
-        s[_CARDS:end] = self.fresh_deck
+        fresh = deck(rules.deck_name())
+        end = _CARDS + len(fresh)
+        s[_CARDS:end] = fresh
         self.rng.shuffle(s, _CARDS, end)
         s[_END] = end
         s[_PLAYERS] = players
