@@ -64,6 +64,8 @@ def describe(move):
         return "pass"
     if k == CATCH:
         return "catch %d" % (move & 7)
+    if not 2 <= move & 15 <= 14:
+        return "play %d (not a card)" % (move & 63)
     text = "play " + name(move & 63)
     if move & 15 == JACK:
         text += " wish " + SUIT_LETTERS[move >> WISH_SHIFT & 3]
