@@ -160,6 +160,14 @@ class Table:
         s = self.s
         return sorted(s[s[_BOUNDS + p]:s[_BOUNDS + p + 1]])
 
+    def suit_counts(self, p, out):
+        """Count player p's cards of each suit into out[0:4]."""
+        s = self.s
+        for k in range(4):
+            out[k] = 0
+        for i in range(s[_BOUNDS + p], s[_BOUNDS + p + 1]):
+            out[s[i] >> 4] += 1
+
 
 class View(Table):
     """What one player may know: the table with every hidden card masked out."""
@@ -173,6 +181,18 @@ class View(Table):
         """True if card slot i of the table is unknown to this player."""
         return self.s[i] == NO_CARD
 
+    def unseen(self, suit):
+        """Cards of `suit` this player has not seen: not in their hand, not discarded."""
+        s = self.s
+        n = 0
+        for c in _DECKS[self.rules.deck]:
+            if c >> 4 == suit:
+                n += 1
+        for i in range(_CARDS, s[_END]):
+            if s[i] != NO_CARD and s[i] >> 4 == suit:
+                n -= 1
+        return n
+
 
 class Round(Table):
     """A round in play: deal, legal moves, moves, events."""
@@ -184,6 +204,7 @@ class Round(Table):
         self.s = bytearray(_CARDS + rules.deck_size())
         self.events = array("H", range(_event_room(rules)))
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
+        self._pool = None  # scratch for fill_hidden, made on first use
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
@@ -200,7 +221,7 @@ class Round(Table):
         rules = self.rules
         for i in range(_CARDS):
             s[i] = 0
-        fresh = deck(rules.deck_name())
+        fresh = _DECKS[rules.deck]
         end = _CARDS + len(fresh)
         s[_CARDS:end] = fresh
         self.rng.shuffle(s, _CARDS, end)
@@ -581,6 +602,58 @@ class Round(Table):
             o[i] = NO_CARD
         return out
 
+    def fill_hidden(self, view, rng, lacks=None):
+        """Become one table the viewer cannot tell apart from the real one: the view's
+        table with every hidden slot (others' hands, the draw pile) dealt a random unseen
+        card. `lacks[q]` (optional) is a bit mask of suits seat q is believed not to hold;
+        such cards are swapped into the draw pile where possible. Allocates nothing
+        after the first call."""
+        s = self.s
+        o = view.s
+        s[:] = o
+        pool = self._pool
+        if pool is None:
+            pool = self._pool = bytearray(64 + len(s))
+        for i in range(64):  # pool[0:64]: how many of each card are unseen
+            pool[i] = 0
+        for c in _DECKS[self.rules.deck]:
+            pool[c] += 1
+        end = s[_END]
+        for i in range(_CARDS, end):
+            if o[i] != NO_CARD:
+                pool[o[i]] -= 1
+        hidden = 64  # pool[64:hidden]: the unseen cards, then shuffled
+        for c in range(64):
+            for _ in range(pool[c]):
+                pool[hidden] = c
+                hidden += 1
+        rng.shuffle(pool, 64, hidden)
+        k = 64
+        for i in range(_CARDS, end):
+            if o[i] == NO_CARD:
+                s[i] = pool[k]
+                k += 1
+        if lacks is not None:
+            self._respect_lacks(o, lacks, rng)
+        s[_NEV] = 0
+
+    def _respect_lacks(self, o, lacks, rng):
+        s = self.s
+        draw_end = s[_BOUNDS]
+        if draw_end == _CARDS:
+            return
+        for q in range(s[_PLAYERS]):
+            mask = lacks[q]
+            if not mask:
+                continue
+            for i in range(s[_BOUNDS + q], s[_BOUNDS + q + 1]):
+                if o[i] == NO_CARD and mask >> (s[i] >> 4) & 1:
+                    for _ in range(8):  # a few tries; a belief may be impossible
+                        j = _CARDS + rng.below(draw_end - _CARDS)
+                        if not mask >> (s[j] >> 4) & 1:
+                            s[i], s[j] = s[j], s[i]
+                            break
+
     def draw_pile(self):
         """The draw pile, top card first, as a new bytes (for logs and tests)."""
         s = self.s
@@ -598,6 +671,10 @@ def _reverse(s, lo, hi):
         s[lo], s[hi] = s[hi], s[lo]
         lo += 1
         hi -= 1
+
+
+# Every deck in its fixed order, made once: dealing copies from here.
+_DECKS = (deck("skat32"), deck("french52"), deck("double104"))
 
 
 def _seen(s, lo, i, c):
