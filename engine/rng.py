@@ -25,20 +25,11 @@ class Random:
         self.x = 1 + seed % (_A1 * 32768 - 2)
         self.y = 1 + ((seed >> 15) * 7919 + (seed & _MASK) * 31 + 12345) % (_A2 * 32768 - 2)
         for _ in range(4):
-            self.next()
-
-    def next(self):
-        """The next number in 0 .. 2**30 - 1."""
-        x = self.x
-        x = _A1 * (x & _MASK) + (x >> 15)
-        self.x = x
-        y = self.y
-        y = _A2 * (y & _MASK) + (y >> 15)
-        self.y = y
-        return (x & _MASK) << 15 | (y & _MASK)
+            self.below(2)
 
     def below(self, n):
-        """A number in 0 .. n - 1 (n up to a few thousand; the bias is below 1e-5)."""
+        """A number in 0 .. n - 1 (n up to a few thousand; the bias is below 1e-5).
+        below(1 << 30) is the raw 30-bit output."""
         x = self.x
         x = _A1 * (x & _MASK) + (x >> 15)
         self.x = x
