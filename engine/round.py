@@ -40,8 +40,15 @@ _DEALER = const(14)
 _BOUNDS = const(15)    # 7 bytes: start of hand k, and the discard top at k = players
 _CARDS = const(22)     # first card of the draw pile
 
+# Hot constants of other modules, repeated here so MicroPython folds them at compile
+# time (a test checks they match engine.moves and engine.events).
 _EV_PLAY = const(0x1000)  # events.PLAY << 12
 _EV_DRAW = const(0x3000)  # events.DRAW << 12
+_KIND = const(0x600)      # moves.KIND_MASK
+_DRAW = const(0x200)      # moves.DRAW
+_PASS = const(0x400)      # moves.PASS
+_CATCH = const(0x600)     # moves.CATCH
+_MAU = const(0x100)       # moves.MAU
 
 NO_WISH = const(255)
 NOBODY = const(255)
@@ -363,7 +370,7 @@ class Round(Table):
         n = 0
         debtor = s[_DEBTOR]  # NOBODY once the round is over
         if debtor != NOBODY and debtor != player:
-            out[0] = mv.CATCH | debtor
+            out[0] = _CATCH | debtor
             n = 1
         if player != s[_TURN] or s[_PHASE] == OVER:
             return n
@@ -376,13 +383,13 @@ class Round(Table):
                 c = s[i]
                 if self._stacks(c) and not (self.copies and _seen(s, lo, i, c)):
                     n = _variants(out, n, c, size)
-            out[n] = mv.DRAW
+            out[n] = _DRAW
             return n + 1
         if phase == DRAWN:
             c = s[_DRAWN]
             if self._fits(c, size):
                 n = _variants(out, n, c, size)
-            out[n] = mv.PASS
+            out[n] = _PASS
             return n + 1
         # Inline form of _fits: a wish acts as a top card of that suit and no rank.
         rules = self.rules
@@ -412,10 +419,10 @@ class Round(Table):
                     n = _variants(out, n, c, size)
         if n == first or (phase == NORMAL and not rules.must_play_if_able):
             if s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
-                out[n] = mv.DRAW
+                out[n] = _DRAW
                 n += 1
             elif n == first:
-                out[n] = mv.PASS
+                out[n] = _PASS
                 n += 1
         return n
 
@@ -425,8 +432,8 @@ class Round(Table):
         for i in range(n):
             if _CHECK[i] == move:
                 return True
-        if move & mv.MAU and move & mv.KIND_MASK == mv.PLAY:
-            return self.is_legal(player, move & ~mv.MAU)  # saying it too early costs nothing
+        if move & _MAU and move & _KIND == 0:
+            return self.is_legal(player, move & ~_MAU)  # saying it too early costs nothing
         return False
 
     def why_illegal(self, player, move):
@@ -437,30 +444,34 @@ class Round(Table):
         return why(self, player, move)
 
     def apply(self, player, move):
-        """Make `player`'s move; raise IllegalMove (round unchanged) if it is not allowed."""
+        """Make `player`'s move; raise IllegalMove (round unchanged) if it is not allowed.
+        Return the seat to move next, or -1 once the round is over."""
         if not (isinstance(player, int) and isinstance(move, int) and self.is_legal(player, move)):
             from engine.explain import illegal
             raise illegal(self, player, move)
-        self.apply_legal(player, move)
+        return self.apply_legal(player, move)
 
     def apply_legal(self, player, move):
-        """Make a move just taken from legal_moves, without checking it again (playouts)."""
+        """Make a move just taken from legal_moves, without checking it again (playouts).
+        Return the seat to move next, or -1 once the round is over."""
         s = self.s
         s[_NEV] = 0
-        kind = move & mv.KIND_MASK
-        if kind == mv.CATCH:
-            self._catch(player, move & 7)
-            return
-        s[_DEBTOR] = NOBODY  # the catch window closes with the next action
-        if kind == mv.PLAY:
+        kind = move & _KIND
+        if kind == 0:  # a play
+            s[_DEBTOR] = NOBODY  # the catch window closes with the next action
             slot = s[_BOUNDS + player]
             while s[slot] != move & 63:
                 slot += 1
             self._play(player, move, slot)
-        elif kind == mv.DRAW:
-            self._draw_move(player)
+        elif kind == _CATCH:
+            self._catch(player, move & 7)
         else:
-            self._pass(player)
+            s[_DEBTOR] = NOBODY
+            if kind == _DRAW:
+                self._draw_move(player)
+            else:
+                self._pass(player)
+        return -1 if s[_PHASE] == OVER else s[_TURN]
 
     def _play(self, p, move, i):
         s = self.s
@@ -484,7 +495,7 @@ class Round(Table):
             self._win(p)
             return
         if last - lo == 1:
-            self._one_card_left(p, move & mv.MAU)
+            self._one_card_left(p, move & _MAU)
         steps = 1
         if r == JACK:
             s[_WISH] = move >> 6 & 3
@@ -695,6 +706,6 @@ def _variants(out, n, c, size):
         out[n] = m
         n += 1
         if mau:
-            out[n] = m | mv.MAU
+            out[n] = m | _MAU
             n += 1
     return n

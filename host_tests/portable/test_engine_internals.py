@@ -1,0 +1,32 @@
+"""Internal promises of the engine that its speed tricks rely on."""
+
+from engine import events as ev
+from engine import moves as mv
+from engine import round as rd
+
+
+def test_constants_repeated_for_speed_match_their_modules():
+    # round.py repeats a few constants so MicroPython folds them at compile time;
+    # on CPython the underscore names are ordinary globals we can read.
+    if not hasattr(rd, "_KIND"):
+        return  # MicroPython: const() names with a leading underscore do not exist at run time
+    assert rd._EV_PLAY == ev.PLAY << 12
+    assert rd._EV_DRAW == ev.DRAW << 12
+    assert rd._KIND == mv.KIND_MASK
+    assert rd._DRAW == mv.DRAW and rd._PASS == mv.PASS and rd._CATCH == mv.CATCH
+    assert rd._MAU == mv.MAU
+
+
+def test_apply_returns_the_next_seat_or_minus_one():
+    from array import array
+    from engine.rules import Rules
+    from engine.rng import Random
+    rnd = rd.Round(Rules("classic"), 3, Random(4))
+    moves = array("H", range(mv.MAX_MOVES))
+    rng = Random(9)
+    p = rnd.turn()
+    while p >= 0:
+        n = rnd.legal_moves(p, moves)
+        p = rnd.apply(p, moves[rng.below(n)])
+        assert p == (-1 if rnd.is_over() else rnd.turn())
+    assert rnd.is_over()
