@@ -32,12 +32,10 @@ def _resident(label):
             "_base = gc.mem_alloc()\n" % label)
 
 
-# A round's heap: everything its constructor allocates (GC disabled, so the count is
-# exact), less the deck it copies from and drops. Stale pointers make a resident count
-# after gc.collect() noisy in the VM; this count is exact and the same on a board.
+# A round's heap: everything its constructor allocates, counted with the GC disabled
+# (exact, and the same on a board). It is an upper bound of what stays resident: stale
+# pointers make a count after gc.collect() noisy in the VM.
 ROUND_BYTES = """
-from engine.cards import deck
-
 def allocated(make):
     gc.collect()
     gc.disable()
@@ -49,9 +47,7 @@ def allocated(make):
 
 def round_bytes(rules, players, label):
     allocated(lambda: Round(rules, players, rng))  # warm-up: first calls may cache
-    total = allocated(lambda: Round(rules, players, rng))
-    temporary = allocated(lambda: deck(rules.deck_name()))
-    print("BENCH round_%s %d %d" % (label, total, temporary))
+    print("BENCH round_%s %d" % (label, allocated(lambda: Round(rules, players, rng))))
 """
 
 ALLOC_PER_MOVE = """
@@ -158,9 +154,7 @@ def report(figures, out=sys.stdout):
         % figures["import_resident"][0])
     for key, name, target in (("round_classic4", "4-player classic round", 400),
                               ("round_nordic5", "5-player nordic round", 700)):
-        total, temporary = figures[key]
-        say("  %-37s %6d bytes  (target < %d; dealing also makes a %d-byte deck copy "
-            "it drops)" % (name + ":", total - temporary, target, temporary))
+        say("  %-37s %6d bytes  (target < %d)" % (name + ":", figures[key][0], target))
     for key in ("alloc_classic4", "alloc_nordic5"):
         moves, legal, apply, choose = figures[key]
         say("  %s: %d moves, bytes allocated per move: legal moves %.2f, apply %.2f, "
