@@ -38,7 +38,14 @@ _NEV = const(12)       # events written by the last move
 _END = const(13)       # index past the last card
 _DEALER = const(14)
 _BOUNDS = const(15)    # 7 bytes: start of hand k, and the discard top at k = players
-_CARDS = const(22)     # first card of the draw pile
+_MOVES_LO = const(22)  # moves made this round, low byte
+_MOVES_HI = const(23)  # ... high byte
+_CARDS = const(24)     # first card of the draw pile
+
+# Cards can circle between the piles for ever (two players who always play a fitting
+# drawn card, say). A round that reaches this many moves ends like a stalled one: no
+# winner, everybody scores their hand. Random play almost never gets near it.
+ROUND_MOVE_LIMIT = const(16384)
 
 # Hot constants of other modules, repeated here so MicroPython folds them at compile
 # time (a test checks they match engine.moves and engine.events).
@@ -143,6 +150,11 @@ class Table:
     def dealer(self):
         """The seat that dealt this round."""
         return self.s[_DEALER]
+
+    def moves_made(self):
+        """Moves made in this round so far (the round ends at ROUND_MOVE_LIMIT)."""
+        s = self.s
+        return s[_MOVES_HI] << 8 | s[_MOVES_LO]
 
     def is_over(self):
         """True once the round has ended."""
@@ -265,7 +277,7 @@ class Round(Table):
             s[_BOUNDS + k] = b
             b += len(hands[k])
         s[_BOUNDS + players] = b
-        for i in (_PENDING, _PHASE, _IDLE, _SAID_MAU, _NEV):
+        for i in (_PENDING, _PHASE, _IDLE, _SAID_MAU, _NEV, _MOVES_LO, _MOVES_HI):
             s[i] = 0
         for i in (_WISH, _DEBTOR, _WINNER):
             s[i] = NOBODY
@@ -471,7 +483,17 @@ class Round(Table):
                 self._draw_move(player)
             else:
                 self._pass(player)
-        return -1 if s[_PHASE] == OVER else s[_TURN]
+        if s[_PHASE] == OVER:
+            return -1
+        lo = s[_MOVES_LO] + 1
+        if lo == 256:
+            lo = 0
+            s[_MOVES_HI] += 1
+            if s[_MOVES_HI] == ROUND_MOVE_LIMIT >> 8:
+                self._finish(NOBODY)
+                return -1
+        s[_MOVES_LO] = lo
+        return s[_TURN]
 
     def _play(self, p, move, i):
         s = self.s
@@ -484,6 +506,7 @@ class Round(Table):
         self._carry(p, s[_PLAYERS])
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
+        s[_SAID_MAU] &= ~(1 << p)  # said again below if one card is left
         n = s[_NEV]  # self._ev inlined: the hottest event
         self.events[n] = _EV_PLAY | p << 8 | c
         s[_NEV] = n + 1
@@ -604,8 +627,8 @@ class Round(Table):
         o = out.s
         o[:] = s
         out.player = p
-        if p != s[_TURN]:
-            o[_DRAWN] = NO_CARD
+        if p != s[_TURN] or s[_PHASE] != DRAWN:
+            o[_DRAWN] = NO_CARD  # a kept card stays secret
         players = s[_PLAYERS]
         for i in range(_CARDS, s[_BOUNDS + p]):
             o[i] = NO_CARD

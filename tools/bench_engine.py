@@ -1,0 +1,207 @@
+"""Engine speed and round size on CPython. Prints figures; asserts nothing.
+
+    python -m tools.bench_engine            # about 45 s
+    python -m tools.bench_engine --quick    # about 8 s, rougher figures
+    python -m tools.bench_engine --seconds 5
+
+For each preset at 2 and 4 players, whole random rounds (the deal included) are
+played for a fixed time by one of two random players:
+
+- "uniform": a uniformly random legal move (engine.autoplay.random_player);
+- "plays first": a random fitting card when there is one, else draw (or pass), the
+  random agent of RLCard's UNO and OpenSpiel's crazy_eights, which draw only when
+  they cannot play,
+
+each through `apply` (the legality check of every move) and through `apply_legal`
+(the unchecked fast path for moves just taken from legal_moves). Only the player to
+move moves (a forgotten Mau is caught only when the uniform player happens to pick
+the catch). The two-player "plays first" figures are compared with the reference
+loops measured on this machine (RLCard UNO, OpenSpiel crazy_eights; the target is
+three times theirs). Last, the heap bytes of a 4-player classic round and a 5-player
+nordic round as CPython counts them (sys.getsizeof); the MicroPython figures come
+from `python -m tools.bench_micropython`.
+"""
+
+import argparse
+import os
+import platform
+import sys
+import time
+from array import array
+
+if __package__ in (None, ""):  # run as a script: make `engine` importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import moves as mv  # noqa: E402
+from engine.autoplay import random_player  # noqa: E402
+from engine.rng import Random  # noqa: E402
+from engine.round import Round  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+
+# (name, two-player games/s, moves/s) measured on this machine; the target is 3x.
+REFERENCES = (("RLCard UNO round loop", 3200, 147000),
+              ("OpenSpiel crazy_eights", 1500, 127000))
+TARGET_FACTOR = 3
+MOVE_LIMIT = 100000  # a round this long would be a stall: stop the benchmark
+
+PLAY_LIMIT = mv.DRAW  # a move below this is a play (kinds: PLAY 0, DRAW, PASS, CATCH)
+
+
+def plays_first(rnd, seat, moves, n, rng):
+    """A random fitting card when one is listed, else the draw (or pass)."""
+    k = 0
+    for i in range(n):
+        if moves[i] < PLAY_LIMIT:
+            k += 1
+    if k == 0:
+        for i in range(n):
+            if moves[i] == mv.DRAW or moves[i] == mv.PASS:
+                return moves[i]
+        return moves[0]
+    j = rng.below(k)
+    for i in range(n):
+        m = moves[i]
+        if m < PLAY_LIMIT:
+            if j == 0:
+                return m
+            j -= 1
+    return moves[0]
+
+
+AGENTS = (("uniform", random_player), ("plays first", plays_first))
+PATHS = ("apply", "apply_legal")
+
+
+def measure(preset, players, choose, path, seconds, seed=1):
+    """Play whole rounds for `seconds`; return (games, moves, elapsed seconds)."""
+    rules = Rules(preset)
+    deal_rng = Random(seed)
+    rng = Random(seed ^ 0x2545F49)
+    buf = array("H", bytes(2 * mv.MAX_MOVES))
+    games = 0
+    moves = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    checked = path == "apply"
+    while True:
+        rnd = Round(rules, players, deal_rng)
+        apply = rnd.apply if checked else rnd.apply_legal
+        legal_moves = rnd.legal_moves
+        is_over = rnd.is_over
+        turn = rnd.turn
+        count = 0
+        while not is_over():
+            seat = turn()
+            n = legal_moves(seat, buf)
+            apply(seat, choose(rnd, seat, buf, n, rng))
+            count += 1
+            if count > MOVE_LIMIT:
+                raise RuntimeError("a %s round did not end in %d moves" % (preset, MOVE_LIMIT))
+        games += 1
+        moves += count
+        now = clock()
+        if now >= deadline:
+            return games, moves, now - start
+
+
+def deals_per_second(preset, players, seconds):
+    """Rounds dealt (Round constructed: shuffle, hands, up-card) per second."""
+    rules = Rules(preset)
+    rng = Random(3)
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    deals = 0
+    while True:
+        for _ in range(100):
+            Round(rules, players, rng)
+        deals += 100
+        now = clock()
+        if now >= deadline:
+            return deals / (now - start)
+
+
+def round_bytes(preset, players):
+    """CPython's sizes of a round's buffers and of the Round object itself."""
+    rnd = Round(Rules(preset), players, Random(1))
+    table = sys.getsizeof(rnd.s)
+    events = sys.getsizeof(rnd.events)
+    obj = sys.getsizeof(rnd) + sys.getsizeof(rnd.__dict__)
+    return table, events, obj
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="short runs (rough figures)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="time per measurement (default 2.5, --quick 0.4)")
+    args = parser.parse_args(argv)
+    seconds = args.seconds if args.seconds is not None else (0.4 if args.quick else 2.5)
+
+    print("Mau-Mau engine on %s %s (%s), %g s per figure"
+          % (platform.python_implementation(), platform.python_version(),
+             platform.machine(), seconds))
+    print("Whole random rounds, deal included; moves = every move of the player to move.")
+    print()
+    head = "%-8s %7s  %-11s  %-11s  %9s  %9s  %10s"
+    row = "%-8s %7d  %-11s  %-11s  %9.0f  %9.0f  %10.1f"
+    print(head % ("preset", "players", "player", "path", "games/s", "moves/s", "moves/game"))
+    results = {}
+    measure("classic", 2, random_player, "apply", min(0.2, seconds))  # warm-up
+    for preset in ("classic", "nordic"):
+        for players in (2, 4):
+            for agent, choose in AGENTS:
+                for path in PATHS:
+                    games, moves, elapsed = measure(preset, players, choose, path, seconds)
+                    figures = (games / elapsed, moves / elapsed, moves / games)
+                    results[preset, players, agent, path] = figures
+                    print(row % ((preset, players, agent, path) + figures))
+    print()
+    print("Dealing alone (part of every game above):")
+    for preset in ("classic", "nordic"):
+        for players in (2, 4):
+            rate = deals_per_second(preset, players, seconds / 5)
+            print("  %-8s %d players: %6.0f deals/s (%.1f us each)"
+                  % (preset, players, rate, 1e6 / rate))
+    print()
+
+    print("Against the references (two players; targets are %dx the reference):"
+          % TARGET_FACTOR)
+    for name, games_ref, moves_ref in REFERENCES:
+        print("  %s: %s games/s, %s moves/s (%.0f moves/game); target %s games/s, %s moves/s"
+              % (name, format(games_ref, ","), format(moves_ref, ","), moves_ref / games_ref,
+                 format(games_ref * TARGET_FACTOR, ","),
+                 format(moves_ref * TARGET_FACTOR, ",")))
+    print()
+    cmp_head = "  %-8s %-11s %-11s %9s %9s   %s"
+    print(cmp_head % ("preset", "player", "path", "games/s", "moves/s",
+                      "x reference games/s, moves/s (target 3x: met?)"))
+    for preset in ("classic", "nordic"):
+        for agent, _ in AGENTS:
+            for path in PATHS:
+                gps, mps, _ = results[preset, 2, agent, path]
+                parts = []
+                for name, games_ref, moves_ref in REFERENCES:
+                    g = gps / games_ref
+                    m = mps / moves_ref
+                    parts.append("%s %.2fx %s, %.2fx %s" % (
+                        name.split()[0], g, "met" if g >= TARGET_FACTOR else "not met",
+                        m, "met" if m >= TARGET_FACTOR else "not met"))
+                print("  %-8s %-11s %-11s %9.0f %9.0f   %s"
+                      % (preset, agent, path, gps, mps, "; ".join(parts)))
+    print()
+
+    print("Heap bytes of a round as CPython counts them (sys.getsizeof):")
+    for preset, players in (("classic", 4), ("nordic", 5)):
+        table, events, obj = round_bytes(preset, players)
+        print("  %-7s %d players: table bytearray %d + event array %d = buffers %d; "
+              "Round object and its __dict__ %d more (total %d)"
+              % (preset, players, table, events, table + events, obj,
+                 table + events + obj))
+    print("  (MicroPython's own heap figures: python -m tools.bench_micropython)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
