@@ -61,7 +61,7 @@ NO_WISH = const(255)
 NOBODY = const(255)
 
 NORMAL = const(0)      # start of a turn
-DRAWN = const(1)       # drew a fitting card and may play it (play_drawn)
+DRAWN = const(1)       # drew a card: may play it if it fits, or pass (play_drawn)
 AGAIN = const(2)       # played an ace and must play again (ace play_again)
 OVER = const(3)        # the round has ended
 
@@ -217,7 +217,6 @@ class Round(Table):
     """A round in play: deal, legal moves, moves, events."""
 
     def __init__(self, rules, players, rng, dealer=0):
-        rules.check_players(players)
         self.rules = rules
         self.rng = rng
         self.s = bytearray(_CARDS + rules.deck_size())
@@ -234,10 +233,11 @@ class Round(Table):
         Each hand is a block of cards from the shuffled deck, the same as dealing one
         card at a time from a deck in random order.
         """
+        rules = self.rules
+        rules.check_players(players)
         if not 0 <= dealer < players:
             raise ValueError("dealer %r must be a seat from 0 to %d" % (dealer, players - 1))
         s = self.s
-        rules = self.rules
         for i in range(_CARDS):
             s[i] = 0
         fresh = _DECKS[rules.deck]
@@ -440,6 +440,8 @@ class Round(Table):
 
     def is_legal(self, player, move):
         """True if `player` may make `move` now."""
+        if not 0 <= player < self.s[_PLAYERS]:
+            return False
         n = self.legal_moves(player, _CHECK)
         for i in range(n):
             if _CHECK[i] == move:

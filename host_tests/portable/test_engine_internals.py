@@ -30,3 +30,17 @@ def test_apply_returns_the_next_seat_or_minus_one():
         p = rnd.apply(p, moves[rng.below(n)])
         assert p == (-1 if rnd.is_over() else rnd.turn())
     assert rnd.is_over()
+
+
+def test_a_seat_that_does_not_exist_cannot_catch():
+    from engine.rules import Rules
+    from engine.rng import Random
+    rnd = rd.Round(Rules("classic"), 3, Random(4))
+    for seat in (3, 9, -1):
+        assert not rnd.is_legal(seat, mv.catch(1))
+        try:
+            rnd.apply(seat, mv.catch(1))
+        except rd.IllegalMove as e:
+            assert "no player" in str(e)
+        else:
+            assert False, "seat %d caught" % seat
