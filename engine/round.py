@@ -200,18 +200,6 @@ class View(Table):
         """True if card slot i of the table is unknown to this player."""
         return self.s[i] == NO_CARD
 
-    def unseen(self, suit):
-        """Cards of `suit` this player has not seen: not in their hand, not discarded."""
-        s = self.s
-        n = 0
-        for c in _DECKS[self.rules.deck]:
-            if c >> 4 == suit:
-                n += 1
-        for i in range(_CARDS, s[_END]):
-            if s[i] != NO_CARD and s[i] >> 4 == suit:
-                n -= 1
-        return n
-
 
 class Round(Table):
     """A round in play: deal, legal moves, moves, events."""
@@ -638,12 +626,10 @@ class Round(Table):
             o[i] = NO_CARD
         return out
 
-    def fill_hidden(self, view, rng, lacks=None):
+    def fill_hidden(self, view, rng):
         """Become one table the viewer cannot tell apart from the real one: the view's
         table with every hidden slot (others' hands, the draw pile) dealt a random unseen
-        card. `lacks[q]` (optional) is a bit mask of suits seat q is believed not to hold;
-        such cards are swapped into the draw pile where possible. Allocates nothing
-        after the first call."""
+        card. Allocates nothing after the first call."""
         s = self.s
         o = view.s
         s[:] = o
@@ -669,26 +655,7 @@ class Round(Table):
             if o[i] == NO_CARD:
                 s[i] = pool[k]
                 k += 1
-        if lacks is not None:
-            self._respect_lacks(o, lacks, rng)
         s[_NEV] = 0
-
-    def _respect_lacks(self, o, lacks, rng):
-        s = self.s
-        draw_end = s[_BOUNDS]
-        if draw_end == _CARDS:
-            return
-        for q in range(s[_PLAYERS]):
-            mask = lacks[q]
-            if not mask:
-                continue
-            for i in range(s[_BOUNDS + q], s[_BOUNDS + q + 1]):
-                if o[i] == NO_CARD and mask >> (s[i] >> 4) & 1:
-                    for _ in range(8):  # a few tries; a belief may be impossible
-                        j = _CARDS + rng.below(draw_end - _CARDS)
-                        if not mask >> (s[j] >> 4) & 1:
-                            s[i], s[j] = s[j], s[i]
-                            break
 
     def draw_pile(self):
         """The draw pile, top card first, as a new bytes (for logs and tests)."""
