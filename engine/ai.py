@@ -1,48 +1,111 @@
 """Computer players of four strengths. Each sees only its own View of the table.
 
+0 Random    any legal move, uniformly (a yardstick for tests and tournaments).
 1 Beginner  a random legal move, playing rather than drawing; now and then forgets to
             say "Mau"; rarely catches others.
 2 Casual    the seed 000 tips: keep a Jack as a rescue card, play 7s and 8s early
             while the hand is big, discard from the suit held most, wish the suit held
             most; always says "Mau"; catches every forgetful player.
-3 Strong    Casual plus card tracking and inference from public information: the
-            unseen cards of each suit, the suits an opponent failed to follow, a player
-            close to going out.
-4 Expert    search: samples hidden hands that agree with everything public, plays
-            each candidate move out many times with a fast policy, keeps the move that
-            wins most (determinized flat Monte Carlo with UCB1 at the root).
+3 Strong    Casual's habits weighed with card tracking and inference from public
+            information: the unseen cards of each suit and rank, the suits and ranks a
+            player could not follow, pending wishes and draws, players close to going
+            out. It estimates the chance that the next player can follow each card.
+4 Expert    search (perfect-information Monte Carlo): deals the unseen cards many
+            times in ways that agree with everything public (suits a player could not
+            follow stay out of their old cards), plays every candidate move out in each
+            deal with a fast policy for everybody, with the same random numbers for
+            every candidate, and keeps the move that scores best.
 
-A player is told each move as it happens (``observe``) and asked for a move
-(``choose``) with the legal moves the round listed for its seat.
+A game loop tells each player every move as it happens (``observe``, with the
+player's own View from before the move) and asks for a move (``choose``) with the
+legal moves the round listed for its seat. ``docs/ai.md`` describes the levels and
+the figures behind the Expert's budget.
 """
 
 from array import array
 
 from engine.compat import const, ticks_ms, ticks_add, ticks_diff
-from engine.cards import JACK, SEVEN, EIGHT, ACE
+from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck
 from engine import moves as mv
 from engine.rng import Random
-from engine.rules import ACE_DRAW4
-from engine.round import Round, DRAWN
+from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS
+from engine.round import Round, NORMAL, DRAWN, AGAIN
 
+RANDOM = const(0)
 BEGINNER = const(1)
 CASUAL = const(2)
 STRONG = const(3)
 EXPERT = const(4)
-LEVEL_NAMES = ("", "beginner", "casual", "strong", "expert")
+LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 
-# Expert's budget on a device: playouts within ~300 ms on an RP2040 at 125 MHz
-# (tools/bench_ai.py measures it); tests and tournaments use a fixed count.
-DEVICE_PLAYOUTS = const(24)
-PLAYOUT_DEPTH = const(24)   # moves per playout before the table is judged
-PRIOR_VISITS = const(6)     # weight of the Strong heuristic against the playouts
+# Expert's budget: a playout count (deterministic: tests and tournaments; by default
+# budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
+# device also a time.ticks_ms deadline, whichever comes first.
+DEVICE_MS = const(250)
+PLAYOUT_DEPTH = const(8)    # moves per playout before the table is judged
+MAX_CANDIDATES = const(4)
+DRAW_REACH = const(16)
+CAND_GAP = 150
+DEPTH_PER = 0      # draw-pile cards a playout may reach (shuffled per deal)
+Z_SWITCH = 24
+J_CARD = 25
+
+W_JACK = 90
+W_JACK2 = 40
+W_FIT = 12
+W_AGAIN = 90
+W_AGAIN0 = 30
+D1 = 1000
+D2 = 250
+D4 = 120
+D5 = 80
+W_SEVEN = 60
+W_DRAW1 = 130
+W_DRAW2 = 150
+JACK_DRAW = 0
+PT_LOW = 3
+PT_BASE = 0
+PT_W = 1
+INFER_JACK = 1
+INFER_PENDING = 1
+INFER_HOLDS = 1
+
+WIN = const(10000)          # a score no other consideration reaches
+_P = const(1024)            # probabilities in 1/1024
+
+# Hot constants of other modules, repeated so MicroPython folds them at compile time
+# (host_tests/test_ai.py checks they match engine.moves and engine.round's layout).
+_KIND = const(0x600)        # moves.KIND_MASK
+_DRAW = const(0x200)        # moves.DRAW
+_PASS = const(0x400)        # moves.PASS
+_CATCH = const(0x600)       # moves.CATCH
+_MAU = const(0x100)         # moves.MAU
+_F_STACK7 = const(1)        # rule flags for the playout policy
+_F_JOJ = const(2)
+_F_NOFINJ = const(4)
+_NOBODY = const(255)        # round.NOBODY
+_NO_WISH = const(255)       # round.NO_WISH
+# Layout of a table's bytearray (engine.round's header).
+_S_DIR = const(1)
+_S_PENDING = const(2)
+_S_PEND_RANK = const(3)
+_S_WISH = const(4)
+_S_PHASE = const(5)
+_S_DRAWN = const(6)
+_S_DEBTOR = const(7)
+_S_PLAYERS = const(10)
+_S_NEV = const(12)
+_S_END = const(13)
+_S_BOUNDS = const(15)
+_S_CARDS = const(24)
 
 
 class Player:
     """A computer player of a given level for one seat."""
 
-    def __init__(self, rules, level, seed=0, playouts=DEVICE_PLAYOUTS, deadline_ms=0):
-        if level not in (BEGINNER, CASUAL, STRONG, EXPERT):
+    def __init__(self, rules, level, seed=0, playouts=None, deadline_ms=0):
+        if not (isinstance(level, int) and not isinstance(level, bool)
+                and RANDOM <= level <= EXPERT):
             raise ValueError("AI level %r is not possible: choose 1 (beginner) to 4 (expert)"
                              % (level,))
         self.rules = rules
@@ -50,33 +113,110 @@ class Player:
         self.rng = Random(seed)
         self.playouts = playouts
         self.deadline_ms = deadline_ms
-        self.lacks = bytearray(8)     # per seat: suits it failed to follow (bit mask)
-        self.suits = bytearray(4)     # scratch: my cards per suit
-        self.world = None             # Expert's scratch table and buffers, made on first use
-        self.scratch = None
-        self.stats = None
-        self.cand = None
-        self.cand_score = None
-        self.ncand = 0
+        self.watches = level >= STRONG   # wants observe() calls
+        self.suits = bytearray(4)        # scratch: my cards per suit (no Jacks)
+        self.hand = bytearray(rules.deck_size())
+        # What Strong and Expert infer, per seat (new_round clears it):
+        self.fixed = bytearray(32)       # [seat*4+suit]: old cards known to lack the suit
+        self.rank_lack = array("H", range(8))   # per seat: ranks (bit per rank) lacked ...
+        self.rank_fixed = bytearray(8)   # ... by this many old cards
+        self.holds = bytearray(8)        # per seat: suits it is believed to hold
+        self.size = 0                    # cards in my hand (set by _survey)
+        # Unseen cards as this seat knows them (made per decision by _survey):
+        self.full = bytearray(64)        # copies of each card in the deck
+        for c in deck(rules.deck_name()):
+            self.full[c] += 1
+        self.unseen = bytearray(64)
+        self.u_suit = bytearray(4)       # unseen non-Jacks per suit
+        self.u_rank = bytearray(16)      # unseen non-Jacks per rank
+        self.u_jacks = 0
+        self.u_total = 0
+        self.flags = ((_F_STACK7 if rules.stack_sevens else 0) | (_F_JOJ if rules.jack_on_jack
+                      else 0) | (_F_NOFINJ if rules.no_finish_on_jack else 0))
+        self.world = None                # Expert's scratch, made on first use
+        self.playouts_done = 0           # a running count (benchmarks read it)
+        self.new_round()
 
     # -- what the table tells us -------------------------------------------------
 
-    def new_round(self):
+    def new_round(self, view=None):
         """Forget what was inferred in the previous round."""
+        for i in range(32):
+            self.fixed[i] = 0
         for i in range(8):
-            self.lacks[i] = 0
+            self.rank_lack[i] = 0
+            self.rank_fixed[i] = 0
+            self.holds[i] = 0
 
-    def observe(self, before, seat, move):
-        """Learn from `seat` making `move` on the table `before` showed (a View)."""
-        if self.level < STRONG:
+    def observe(self, view, seat, move):
+        """Learn from `seat` making `move`; `view` is this player's view just before it."""
+        if not self.watches or seat == view.player:
             return
-        kind = move & mv.KIND_MASK
-        if kind == mv.DRAW and not before.pending() and before.phase() != DRAWN:
-            # Drawing when a suit was asked for suggests the seat holds none of it.
-            w = before.wish()
-            self.lacks[seat] |= 1 << (before.top() >> 4 if w is None else w)
-        elif kind == mv.PLAY:
-            self.lacks[seat] &= ~(1 << (move >> 4 & 3))
+        kind = move & _KIND
+        fixed = self.fixed
+        count = view.count(seat)
+        b = seat * 4
+        if kind == 0:
+            c = move & 63
+            left = count - 1
+            for s in range(4):
+                f = fixed[b + s]
+                if s == c >> 4 and c & 15 != JACK and f >= count:
+                    f = count - 1      # the belief was wrong for one card
+                if f > left:
+                    f = left
+                fixed[b + s] = f
+            bit = 1 << (c & 15)
+            if self.rank_lack[seat] & bit and c & 15 != JACK:
+                self.rank_lack[seat] &= ~bit
+            if self.rank_fixed[seat] > left:
+                self.rank_fixed[seat] = left
+            if c & 15 != JACK:
+                self.holds[seat] &= ~(1 << (c >> 4))
+            elif left and INFER_JACK and view.phase() != DRAWN:
+                # A Jack is kept as a rescue card: one played with other cards in hand
+                # says none of them fitted (the tip every level follows), and the wish
+                # names the suit held most.
+                w = view.wish()
+                top = view.top()
+                fixed[b + (top >> 4 if w is None else w)] = left
+                if w is None and top & 15 != JACK:
+                    self._lacks_rank(seat, top & 15, left)
+                self.holds[seat] |= 1 << (move >> 6 & 3)
+            return
+        phase = view.phase()
+        if kind == _DRAW:
+            if view.pending():
+                # Drew the count: held no card to stack on it.
+                if INFER_PENDING and (view.top() & 15 != SEVEN or self.rules.stack_sevens):
+                    self._lacks_rank(seat, view.top() & 15, count)
+                return
+            if phase == DRAWN:
+                return
+            # Drawing instead of following: no card of the asked suit (nor the top's
+            # rank) among the cards held now, except perhaps Jacks kept back.
+            w = view.wish()
+            top = view.top()
+            fixed[b + (top >> 4 if w is None else w)] = count
+            self.holds[seat] &= ~(1 << (top >> 4 if w is None else w))
+            if w is None and top & 15 != JACK:
+                self._lacks_rank(seat, top & 15, count)
+        elif kind == _PASS and phase == DRAWN:
+            # Kept the card just drawn: it most likely does not fit either.
+            w = view.wish()
+            top = view.top()
+            s = top >> 4 if w is None else w
+            if fixed[b + s] + 1 >= count:
+                fixed[b + s] = count
+            if w is None and self.rank_fixed[seat] + 1 >= count:
+                self.rank_fixed[seat] = count
+
+    def _lacks_rank(self, seat, rank, count):
+        if self.rank_fixed[seat] < count:
+            self.rank_lack[seat] = 1 << rank
+        else:
+            self.rank_lack[seat] |= 1 << rank
+        self.rank_fixed[seat] = count
 
     # -- choosing ------------------------------------------------------------------
 
@@ -85,272 +225,565 @@ class Player:
         if n == 0:
             return None
         me = view.player
+        level = self.level
         if view.turn() != me or view.is_over():
             return self._maybe_catch(moves, n)
-        if moves[0] & mv.KIND_MASK == mv.CATCH and self._catches():
+        if level == RANDOM:
+            return moves[self.rng.below(n)]
+        if moves[0] & _KIND == _CATCH and self._catches():
             return moves[0]
-        if self.level == BEGINNER:
+        if level == BEGINNER:
             return self._beginner(view, moves, n)
-        if self.level == EXPERT:
+        if level == CASUAL:
+            return self._casual(view, moves, n)
+        self._survey(view)
+        if level == EXPERT:
             return self._expert(view, moves, n)
-        return self._best_by_score(view, moves, n)
+        return self._strong(view, moves, n)
 
     def hint(self, view, moves, n):
         """The move this player would make in the view's seat (the "suggest" button)."""
         return self.choose(view, moves, n)
 
     def _catches(self):
-        if self.level == BEGINNER:
+        level = self.level
+        if level == BEGINNER:
             return self.rng.below(5) == 0
+        if level == RANDOM:
+            return False
         return True
 
     def _maybe_catch(self, moves, n):
         for i in range(n):
-            if moves[i] & mv.KIND_MASK == mv.CATCH and self._catches():
+            if moves[i] & _KIND == _CATCH and self._catches():
                 return moves[i]
         return None
+
+    # -- Beginner ------------------------------------------------------------------
 
     def _beginner(self, view, moves, n):
         plays = 0
         for i in range(n):
-            if moves[i] & mv.KIND_MASK == mv.PLAY:
+            if moves[i] & _KIND == 0 and not moves[i] & _MAU:
                 plays += 1
         if plays == 0:
             return _first_not_catch(moves, n)
         k = self.rng.below(plays)
         for i in range(n):
             m = moves[i]
-            if m & mv.KIND_MASK == mv.PLAY:
+            if m & _KIND == 0 and not m & _MAU:
                 if k == 0:
-                    if view.count(view.player) == 2:
+                    if view.count(view.player) == 2 and self.rules.mau_penalty != MAU_OFF:
                         # now and then the Mau is forgotten
-                        m = m & ~mv.MAU if self.rng.below(4) == 0 else m | mv.MAU
+                        if self.rng.below(4) != 0:
+                            m |= _MAU
                     return m
                 k -= 1
-        return moves[n - 1]
+        return _first_not_catch(moves, n)
 
-    def _best_by_score(self, view, moves, n):
-        """Casual and Strong: the play with the best heuristic score, else draw/pass."""
+    # -- Casual --------------------------------------------------------------------
+
+    def _casual(self, view, moves, n):
+        """The seed's tips, each a fixed weight; draws only to keep a lone Jack."""
+        view.suit_counts(view.player, self.suits)
+        size = view.count(view.player)
         best = -1
-        best_score = -(1 << 20)
-        self._count_suits(view)
+        best_score = -WIN
         for i in range(n):
             m = moves[i]
-            if m & mv.KIND_MASK != mv.PLAY:
+            if m & _KIND != 0:
                 continue
-            score = self._score(view, m)
+            score = self._casual_score(m, size)
             if score > best_score:
                 best_score = score
                 best = m
         if best < 0:
             return _first_not_catch(moves, n)
-        draw = _find(moves, n, mv.DRAW)
-        if draw >= 0 and best_score < -50 and view.count(view.player) > 2:
-            return mv.DRAW  # only a rescue Jack fits: draw and keep it
+        if best_score < -50 and size > 2 and _find(moves, n, _DRAW) >= 0:
+            return _DRAW  # only a rescue Jack fits: draw and keep it
         return best
 
-    def _count_suits(self, view):
-        view.suit_counts(view.player, self.suits)
-
-    def _score(self, view, m):
-        """How much Casual/Strong like play move m (higher is better)."""
+    def _casual_score(self, m, size):
+        if size == 2 and not m & _MAU:
+            return -WIN                            # always say Mau
+        if size == 1:
+            return WIN                             # going out wins the round
         c = m & 63
         r = c & 15
-        size = view.count(view.player)
         suits = self.suits
         score = 10 * suits[c >> 4]                 # discard from the suit held most
-        if size == 2 and not m & mv.MAU:
-            return -1000                           # always say Mau
         if r == JACK:
-            if size > 1:
-                score -= 60                        # keep a Jack as a rescue card
-                score += 5 * suits[m >> 6 & 3]     # wish the suit held most
-                if m >> 6 & 3 == c >> 4:
-                    score -= 3
+            score -= 60                            # keep a Jack as a rescue card
+            score += 5 * suits[m >> 6 & 3]         # wish the suit held most
+            if m >> 6 & 3 == c >> 4:
+                score -= 3
         elif r == SEVEN or r == EIGHT:
             if size >= 4:
                 score += 15                        # play 7s and 8s early
-        if size == 1:
-            score += 500                           # going out wins the round
-        if self.level >= STRONG:
-            score += self._inference_bonus(view, m)
         return score
 
-    def _inference_bonus(self, view, m):
-        """Strong: stop a player close to going out, ask for suits others lack."""
+    # -- Strong: card tracking and inference ---------------------------------------
+
+    def _survey(self, view):
+        """Count my cards and the unseen cards (in others' hands or the draw pile)."""
+        me = view.player
+        hand = self.hand
+        size = view.hand_into(me, hand)
+        self.size = size
+        suits = self.suits
+        unseen = self.unseen
+        full = self.full
+        for i in range(64):
+            unseen[i] = full[i]
+        for k in range(4):
+            suits[k] = 0
+        for i in range(size):
+            c = hand[i]
+            unseen[c] -= 1
+            if c & 15 != JACK:
+                suits[c >> 4] += 1
+        for i in range(view.discard_size()):
+            unseen[view.discard(i)] -= 1
+        u_suit = self.u_suit
+        u_rank = self.u_rank
+        for k in range(4):
+            u_suit[k] = 0
+        for k in range(16):
+            u_rank[k] = 0
+        jacks = 0
+        total = 0
+        for c in range(64):
+            x = unseen[c]
+            if x:
+                total += x
+                if c & 15 == JACK:
+                    jacks += x
+                else:
+                    u_suit[c >> 4] += x
+                    u_rank[c & 15] += x
+        self.u_jacks = jacks
+        self.u_total = total
+
+    def _p_follow(self, view, q, suit, rank):
+        """Chance (1/1024) that seat q holds a card to play on a top of `suit` and
+        `rank` (rank 0: after a Jack, when only the wished suit or a Jack fits)."""
+        h = view.count(q)
+        if h == 0:
+            return 0
+        total = self.u_total
+        rules = self.rules
+        jacks = self.u_jacks if (rules.jack_on_jack or rank != JACK) and not (
+            h == 1 and rules.no_finish_on_jack) else 0
+        in_suit = self.unseen[suit << 4 | rank] if rank else 0
+        s_cards = self.u_suit[suit]
+        r_cards = self.u_rank[rank] - in_suit if rank else 0
+        if rank == JACK:
+            r_cards = 0
+        if INFER_HOLDS and self.holds[q] >> suit & 1:
+            return _P
+        f = self.fixed[q * 4 + suit]
+        if f > h:
+            f = h
+        # free cards: any unseen card; old cards: known to hold none of the suit
+        p = _p_none(total, s_cards + r_cards + jacks, h - f)
+        if f:
+            rf = r_cards
+            if rank and self.rank_lack[q] >> rank & 1 and self.rank_fixed[q] >= f:
+                rf = 0
+            p = p * _p_none(total - s_cards, rf + jacks, f) // _P
+        return _P - p
+
+    def _p_holds(self, view, q, rank):
+        """Chance (1/1024) that seat q holds a card of `rank`."""
+        return _P - _p_none(self.u_total, self.u_rank[rank], view.count(q))
+
+    def _strong(self, view, moves, n):
+        best = -1
+        best_score = -WIN - 1
+        draw = -1
+        for i in range(n):
+            m = moves[i]
+            kind = m & _KIND
+            if kind == 0:
+                sc = self._strong_score(view, m)
+            elif kind == _CATCH:
+                continue
+            else:
+                sc = self._draw_score(view, m)
+            if sc > best_score:
+                best_score = sc
+                best = m
+        if JACK_DRAW and best & _KIND == 0 and best & 15 == JACK and self.size > 2:
+            if _find(moves, n, _DRAW) >= 0:
+                return _DRAW
+        return best
+
+    def _draw_score(self, view, m):
+        """Drawing (or passing) instead of playing: a card more, and the top stays."""
+        if m == _PASS:
+            return -150
+        if view.pending():
+            return -100 * view.pending()
+        return -W_DRAW1 if self.rules.play_drawn else -W_DRAW2
+
+    def _strong_score(self, view, m):
+        """How much Strong likes play move m (higher is better), about 100 a card."""
+        rules = self.rules
+        size = self.size
+        if size == 2 and not m & _MAU:
+            return -WIN                            # always say Mau
+        if size == 1:
+            return WIN                             # going out wins the round
         c = m & 63
         r = c & 15
         me = view.player
         players = view.players()
-        nxt = (me + view.direction()) % players
-        bonus = 0
+        step = view.direction()
+        nxt = (me + step) % players
+        suits = self.suits
+        score = 100
+        if r == JACK:
+            suit = m >> 6 & 3
+            rank = 0
+            score -= W_JACK if size > 2 else W_JACK2  # a Jack is a rescue card; spend it last
+        else:
+            suit = c >> 4
+            rank = c & 15
+        left = size - 1
+        # what I keep that would fit the new top if it stays (no Jacks counted)
+        fit = suits[suit]
+        if r != JACK:
+            fit -= 1
+            fit += self._same_rank(rank, suit)
+        score += W_FIT * (fit if fit < 4 else 4)
+        again = False
+        if r == EIGHT and rules.eight_skips:
+            nxt = (nxt + step) % players
+            again = nxt == me
+        elif r == ACE and rules.ace == ACE_PLAY_AGAIN:
+            again = True
+        elif r == NINE and rules.nine_reverses and players > 2:
+            nxt = (me - step) % players
+        if again:
+            # I move once more on this card: worth a card if I can follow it
+            score += W_AGAIN if fit > 0 else -W_AGAIN0
+            if left == 1 and fit > 0:
+                score += 400                       # and go out
+            return score + self._points_bonus(view, c)
         threat = view.count(nxt)
-        if threat <= 2:
-            if r == SEVEN or (r == ACE and self.rules.ace == ACE_DRAW4):
-                bonus += 40
-            elif r == EIGHT and self.rules.eight_skips:
-                bonus += 30
-        suit = (m >> 6 & 3) if r == JACK and view.count(me) > 1 else c >> 4
-        if self.lacks[nxt] >> suit & 1:
-            bonus += 12 if threat <= 3 else 6
-        bonus -= view.unseen(suit)                 # fewer of that suit left out there
-        return bonus
+        danger = D1 if threat == 1 else (D2 if threat == 2 else (D4 if threat <= 4 else D5))
+        if r == SEVEN or (r == ACE and rules.ace == ACE_DRAW4):
+            if rules.stack_sevens or r == ACE:
+                p = self._p_holds(view, nxt, r)
+            else:
+                p = 0
+            gain = 2 if r == SEVEN else 4
+            gain += view.pending()
+            score += (_P - p) * (W_SEVEN * gain + danger // 4) // _P
+            if self._same_rank(r, 4) == 0:
+                score -= p * W_SEVEN * (gain + 2) // _P // 2
+        else:
+            pf = self._p_follow(view, nxt, suit, rank)
+            score += (_P - pf) * danger // _P
+        if left == 1:
+            last = self._last_card(c)
+            if last & 15 == JACK and not rules.no_finish_on_jack:
+                score += 150
+        return score + self._points_bonus(view, c)
 
-    # -- Expert: determinized Monte Carlo -----------------------------------------
+    def _same_rank(self, rank, suit):
+        """My non-Jack cards of `rank` outside `suit`."""
+        hand = self.hand
+        k = 0
+        for i in range(self.size):
+            c = hand[i]
+            if c & 15 == rank and c >> 4 != suit:
+                k += 1
+        return k
+
+    def _last_card(self, played):
+        hand = self.hand
+        for i in range(self.size):
+            if hand[i] != played:
+                return hand[i]
+        return played
+
+    def _points_bonus(self, view, c):
+        """Shed costly cards when somebody is close to going out (points count)."""
+        rules = self.rules
+        if rules.match == MATCH_ROUNDS and rules.rounds == 1:
+            return 0
+        low = 99
+        me = view.player
+        for q in range(view.players()):
+            if q != me and view.count(q) < low:
+                low = view.count(q)
+        if low > PT_LOW:
+            return PT_BASE * rules.points[c & 15]
+        return rules.points[c & 15] * (PT_BASE + PT_W * (PT_LOW + 1 - low))
+
+    # -- Expert: determinized Monte Carlo with common random numbers ---------------
 
     def _expert(self, view, moves, n):
-        if self.world is None:
-            self.world = Round(self.rules, view.players(), self.rng)
-            self.scratch = array("H", range(mv.MAX_MOVES))
-            self.stats = array("H", range(2 * mv.MAX_MOVES))
-            self.cand = array("H", range(mv.MAX_MOVES))
-            self.cand_score = array("h", range(mv.MAX_MOVES))
-        cands = self._candidates(view, moves, n)
-        k = self.ncand
-        if k == 1:
-            return cands[0]
-        stats = self.stats
-        # Prior: PRIOR_VISITS virtual visits valued by the Strong heuristic's ranking
-        # (candidates come best first), so a small budget leans on the heuristic.
+        k = self._candidates(view, moves, n)
+        cand = self.cand
+        if k == 1 or self.cand_score[0] >= WIN:
+            return cand[0]
+        world = self.world
+        sums = self.sums            # per candidate: sum of (its value - the first's)
+        squares = self.squares      # ... and of its square, for a paired test
         for i in range(k):
-            stats[2 * i] = PRIOR_VISITS
-            stats[2 * i + 1] = PRIOR_VISITS * (k - i) // 2
-        total = PRIOR_VISITS * k
+            sums[i] = 0
+            squares[i] = 0
+        me = view.player
         deadline = self.deadline_ms
         stop = ticks_add(ticks_ms(), deadline) if deadline else 0
-        for _ in range(self.playouts):
-            i = _ucb(stats, k, total, k)
-            stats[2 * i] += 1
-            stats[2 * i + 1] += self._playout(view, cands[i])
-            total += 1
+        prng = self.prng
+        base = self.base
+        s = world.s
+        playouts = self.playouts
+        if playouts is None:
+            playouts = budget(self.rules, view.players())
+        worlds = playouts // k
+        if worlds < 2:
+            worlds = 2
+        self._make_pool()
+        done = 0
+        while done < worlds:
+            self._deal_world(view)
+            base[:] = s
+            x = prng.x
+            y = prng.y
+            first = 0
+            for i in range(k):
+                if i:
+                    s[:] = base
+                    prng.x = x
+                    prng.y = y
+                v = self._playout(me, cand[i])
+                if i:
+                    d = v - first
+                    sums[i] += d
+                    squares[i] += d * d
+                else:
+                    first = v
+            done += 1
+            self.playouts_done += k
             if deadline and ticks_diff(stop, ticks_ms()) <= 0:
                 break
+        # Keep the heuristic's choice unless a move did better in the same deals by
+        # more than chance explains (z above Z_SWITCH / 16).
         best = 0
+        best_sum = 0
         for i in range(1, k):
-            if stats[2 * i + 1] * stats[2 * best] > stats[2 * best + 1] * stats[2 * i]:
+            t = sums[i]
+            if t <= best_sum:
+                continue
+            spread = done * squares[i] - t * t
+            if spread <= 0 or t * _isqrt(done << 8) > Z_SWITCH * _isqrt(spread):
                 best = i
-        return cands[best]
+                best_sum = t
+        return cand[best]
+
+    def _make_scratch(self, view):
+        rules = self.rules
+        self.prng = Random(self.rng.below(1 << 30))
+        self.world = Round(rules, view.players(), self.prng)
+        self.base = bytearray(len(self.world.s))
+        self.pool = bytearray(len(self.world.s))
+        self.pool0 = bytearray(len(self.world.s))
+        self.n_pool = 0
+        self.scratch = array("H", range(mv.MAX_MOVES))
+        self.cand = array("H", range(mv.MAX_MOVES))
+        self.cand_score = array("h", range(mv.MAX_MOVES))
+        self.sums = array("i", range(MAX_CANDIDATES))
+        self.squares = array("i", range(MAX_CANDIDATES))
+        self.psuits = bytearray(4)
 
     def _candidates(self, view, moves, n):
-        """Distinct sensible moves, best first by the Strong heuristic (in self.cand)."""
+        """Distinct sensible moves, best first by the Strong heuristic, at most
+        MAX_CANDIDATES of them (in self.cand); returns how many."""
+        if self.world is None:
+            self._make_scratch(view)
         cand = self.cand
         score = self.cand_score
-        self._count_suits(view)
         k = 0
-        two = view.count(view.player) == 2
         for i in range(n):
             m = moves[i]
-            kind = m & mv.KIND_MASK
-            if kind == mv.CATCH:
+            kind = m & _KIND
+            if kind == _CATCH:
                 continue
-            if kind == mv.PLAY:
-                if two and not m & mv.MAU:
-                    continue               # always say Mau
-                sc = self._score(view, m)
+            if kind == 0:
+                sc = self._strong_score(view, m)
+                if sc <= -WIN:
+                    continue           # always say Mau
             else:
-                sc = -100
-            # insertion into the sorted candidate list
+                sc = self._draw_score(view, m)
+            if sc > 30000:
+                sc = 30000
+            elif sc < -30000:
+                sc = -30000
             j = k
             while j > 0 and score[j - 1] < sc:
-                cand[j] = cand[j - 1]
-                score[j] = score[j - 1]
+                if j < MAX_CANDIDATES:
+                    cand[j] = cand[j - 1]
+                    score[j] = score[j - 1]
                 j -= 1
-            cand[j] = m
-            score[j] = sc
-            k += 1
-        self.ncand = k
-        return cand
+            if j < MAX_CANDIDATES:
+                cand[j] = m
+                score[j] = sc
+            if k < MAX_CANDIDATES:
+                k += 1
+        if k == 0:
+            cand[0] = _first_not_catch(moves, n)
+            k = 1
+        while k > 1 and score[k - 1] < score[0] - CAND_GAP:
+            k -= 1                     # far behind the best: not worth a playout
+        return k
 
-    def _playout(self, view, first):
-        """Value in 0..k-ish units of playing `first` in one sampled world."""
+    def _make_pool(self):
+        """The unseen cards, once per decision, in self.pool0[0:self.n_pool]."""
+        pool = self.pool0
+        unseen = self.unseen
+        n = 0
+        for c in range(64):
+            for _ in range(unseen[c]):
+                pool[n] = c
+                n += 1
+        self.n_pool = n
+
+    def _deal_world(self, view):
+        """Make self.world one table the viewer cannot tell from the real one: every
+        hidden slot gets an unseen card; a seat's old cards avoid the suits (and ranks)
+        it could not follow, and it holds a suit it wished, as far as the unseen cards
+        allow. Needs _make_pool first."""
         world = self.world
-        rng = self.rng
-        world.fill_hidden(view, rng, self.lacks)
+        s = world.s
+        s[:] = view.s
+        s[_S_NEV] = 0
+        pool = self.pool
+        pool[:] = self.pool0
+        n = self.n_pool
+        players = s[_S_PLAYERS]
         me = view.player
-        world.apply_legal(me, first)
-        moves = self.scratch
-        depth = 0
-        while not world.is_over() and depth < PLAYOUT_DEPTH:
-            p = world.turn()
-            n = world.legal_moves(p, moves)
-            world.apply_legal(p, _fast_policy(world, p, moves, n, rng, self.suits))
-            depth += 1
+        # Only the cards a playout can reach need a random order: the others' hands
+        # and the top of the draw pile (partial Fisher-Yates, the generator inlined).
+        need = s[_S_BOUNDS + players] - s[_S_BOUNDS] - self.size + DRAW_REACH
+        if need > n:
+            need = n
+        rng = self.prng
+        x = rng.x
+        y = rng.y
+        i = 0
+        while i < need:
+            x = 32760 * (x & 0x7FFF) + (x >> 15)
+            y = 32730 * (y & 0x7FFF) + (y >> 15)
+            j = i + ((x & 0x7FFF) << 15 | (y & 0x7FFF)) % (n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+            i += 1
+        rng.x = x
+        rng.y = y
+        k = 0
+        fixed = self.fixed
+        for q in range(players):
+            if q == me:
+                continue
+            lo = s[_S_BOUNDS + q]
+            hi = s[_S_BOUNDS + q + 1]
+            b = q * 4
+            rf = self.rank_fixed[q]
+            if not (fixed[b] | fixed[b + 1] | fixed[b + 2] | fixed[b + 3] | rf):
+                for i in range(lo, hi):
+                    s[i] = pool[k]
+                    k += 1
+            else:
+                rmask = self.rank_lack[q]
+                for i in range(lo, hi):
+                    j = i - lo
+                    smask = 0
+                    for t in range(4):
+                        if fixed[b + t] > j:
+                            smask |= 1 << t
+                    rm = rmask if j < rf else 0
+                    if smask or rm:
+                        # the first unseen card this old card may be (Jacks always may)
+                        x = k
+                        while x < n:
+                            c = pool[x]
+                            if c & 15 == JACK or not (smask >> (c >> 4) & 1
+                                                      or rm >> (c & 15) & 1):
+                                break
+                            x += 1
+                        if x < n and x != k:
+                            pool[k], pool[x] = pool[x], pool[k]
+                    s[i] = pool[k]
+                    k += 1
+            held = self.holds[q]
+            if held and hi > lo:
+                for t in range(4):
+                    if held >> t & 1:
+                        self._give_suit(s, lo, hi, t, k, n)
+        top = s[_S_BOUNDS] - 1     # the draw pile, its top card first
+        while top >= _S_CARDS:
+            s[top] = pool[k]
+            k += 1
+            top -= 1
+
+    def _give_suit(self, s, lo, hi, suit, k, n):
+        """Let hand s[lo:hi] hold a non-Jack of `suit`: swap one in for its newest card."""
+        for i in range(lo, hi):
+            c = s[i]
+            if c >> 4 == suit and c & 15 != JACK:
+                return
+        pool = self.pool
+        for x in range(k, n):
+            c = pool[x]
+            if c >> 4 == suit and c & 15 != JACK:
+                pool[x] = s[hi - 1]
+                s[hi - 1] = c
+                return
+
+    def _playout(self, me, first):
+        """Make move `first` in the world, play on with the fast policy; my score."""
+        world = self.world
+        s = world.s
+        suits = self.psuits
+        flags = self.flags
+        depth = PLAYOUT_DEPTH + DEPTH_PER * s[_S_PLAYERS]
+        p = world.apply_legal(me, first)
+        while depth and p >= 0:
+            p = world.apply_legal(p, _policy(s, p, flags, suits))
+            depth -= 1
         return self._judge(world, me)
 
     def _judge(self, world, me):
-        """Score a (possibly unfinished) table for me: k for a win, less for more cards."""
-        k = self.ncand
-        if world.is_over():
-            return k if world.winner() == me else 0
-        mine = world.count(me)
-        ahead = 0
+        """My score for a table, 0 .. 250: 250 for a win, else by cards held against
+        the others (and, when points count, the points I hold)."""
+        rules = self.rules
         players = world.players()
+        if world.is_over():
+            w = world.winner()
+            if w == me:
+                return 250
+            if rules.match == MATCH_ROUNDS and rules.rounds == 1:
+                return 0
+            pts = world.points(me)
+            return 40 - pts // 2 if pts < 80 else 0
+        mine = world.count(me)
+        best = 99
         for q in range(players):
-            if q != me and world.count(q) > mine:
-                ahead += 1
-        return k * ahead // players
-
-
-def _fast_policy(world, p, moves, n, rng, suits):
-    """Playout policy, Casual in brief: catch at once; a random fitting card other than
-    a Jack; else a Jack wishing the suit held most; else draw or pass. Says Mau."""
-    first = moves[0]
-    if first & mv.KIND_MASK == mv.CATCH:
-        return first
-    last = moves[n - 1]
-    plays = n - 1 if last & mv.KIND_MASK else n
-    if plays == 0:
-        return last
-    others = 0
-    for i in range(plays):
-        if moves[i] & 15 != JACK:
-            others += 1
-    if others:
-        k = rng.below(others)
-        for i in range(plays):
-            m = moves[i]
-            if m & 15 != JACK:
-                if k == 0:
-                    break
-                k -= 1
-    else:
-        m = moves[0] & 63
-        if world.count(p) > 1:
-            world.suit_counts(p, suits)
-            best = 0
-            for s in range(1, 4):
-                if suits[s] > suits[best]:
-                    best = s
-            m |= best << 6
-    if world.count(p) == 2:
-        m |= mv.MAU
-    return m
-
-
-def _ucb(stats, k, total, scale):
-    """The candidate with the highest UCB1 bound (integer approximation, no floats)."""
-    best = 0
-    best_value = -1
-    log_total = 1
-    t = total
-    while t > 1:
-        log_total += 1
-        t >>= 1
-    for i in range(k):
-        visits = stats[2 * i]
-        # mean in 1/64 units of `scale`, plus an exploration term sqrt(2 ln N / n)
-        mean = 64 * stats[2 * i + 1] // (visits * scale)
-        explore = _isqrt(4096 * 2 * log_total // visits)
-        value = mean + explore
-        if value > best_value:
-            best_value = value
-            best = i
-    return best
+            if q != me and world.count(q) < best:
+                best = world.count(q)
+        v = 250 // players + J_CARD * (best - mine)
+        return 240 if v > 240 else (10 if v < 10 else v)
 
 
 def _isqrt(x):
+    """Integer square root (no floats on the device)."""
+    if x <= 0:
+        return 0
     r = 0
-    bit = 1 << 20
+    bit = 1 << 28
     while bit > x:
         bit >>= 2
     while bit:
@@ -363,6 +796,109 @@ def _isqrt(x):
     return r
 
 
+def _p_none(total, match, h):
+    """Chance (1/1024) that h cards drawn from `total` avoid `match` given cards."""
+    p = _P
+    i = 0
+    while i < h:
+        left = total - i
+        if left <= 0:
+            break
+        miss = left - match
+        if miss <= 0:
+            return 0
+        p = p * miss // left
+        i += 1
+    return p
+
+
+def _policy(s, p, flags, suits):
+    """The playout policy, straight from table bytes `s` for seat p (every player uses
+    it): catch a forgotten Mau; stack on a pending draw, else draw it; play the drawn
+    card if it fits; else the fitting card of the suit held most (7s and 8s first while
+    the hand is big or the next player is short of cards), a Jack only when nothing
+    else fits, wishing the suit held most; else draw, or pass. Says Mau. The move is
+    always one legal_moves would list (host_tests/test_ai.py checks it)."""
+    debtor = s[_S_DEBTOR]
+    if debtor != _NOBODY and debtor != p:
+        return _CATCH | debtor
+    lo = s[_S_BOUNDS + p]
+    hi = s[_S_BOUNDS + p + 1]
+    size = hi - lo
+    mau = _MAU if size == 2 else 0
+    if s[_S_PENDING]:
+        r = s[_S_PEND_RANK]
+        if r != SEVEN or flags & _F_STACK7:
+            for i in range(lo, hi):
+                if s[i] & 15 == r:
+                    return s[i] | mau
+        return _DRAW
+    players = s[_S_PLAYERS]
+    discard = s[_S_BOUNDS + players]
+    t = s[discard]
+    jack_ok = (flags & _F_JOJ or t & 15 != JACK) and not (size == 1 and flags & _F_NOFINJ)
+    w = s[_S_WISH]
+    if w != _NO_WISH:
+        suit = w
+        rank = 0
+    else:
+        suit = t >> 4
+        rank = t & 15
+    drawn = _NO_WISH
+    if s[_S_PHASE] == DRAWN:
+        drawn = s[_S_DRAWN]
+        if drawn & 15 == JACK:
+            if not jack_ok:
+                return _PASS
+        elif drawn >> 4 != suit and drawn & 15 != rank:
+            return _PASS
+        if drawn & 15 != JACK or size == 1:
+            return drawn | mau
+    for k in range(4):
+        suits[k] = 0
+    for i in range(lo, hi):
+        c = s[i]
+        if c & 15 != JACK:
+            suits[c >> 4] += 1
+    if drawn != _NO_WISH:
+        return drawn | _wish_of(suits) << 6 | mau
+    q = (p + s[_S_DIR]) % players
+    few = s[_S_BOUNDS + q + 1] - s[_S_BOUNDS + q] <= 2
+    best = -1
+    best_score = -1
+    jack = -1
+    for i in range(lo, hi):
+        c = s[i]
+        r = c & 15
+        if r == JACK:
+            if jack_ok:
+                jack = c
+        elif c >> 4 == suit or r == rank:
+            sc = suits[c >> 4] << 2
+            if (r == SEVEN or r == EIGHT) and (size > 3 or few):
+                sc += 10
+            if sc > best_score:
+                best_score = sc
+                best = c
+    if best >= 0:
+        return best | mau
+    if jack >= 0:
+        if size == 1:
+            return jack
+        return jack | _wish_of(suits) << 6 | mau
+    if s[_S_BOUNDS] > _S_CARDS or s[_S_END] - discard > 1:
+        return _DRAW
+    return _PASS
+
+
+def _wish_of(suits):
+    w = 0
+    for t in range(1, 4):
+        if suits[t] > suits[w]:
+            w = t
+    return w
+
+
 def _find(moves, n, move):
     for i in range(n):
         if moves[i] == move:
@@ -372,11 +908,36 @@ def _find(moves, n, move):
 
 def _first_not_catch(moves, n):
     for i in range(n):
-        if moves[i] & mv.KIND_MASK != mv.CATCH:
+        if moves[i] & _KIND != _CATCH:
             return moves[i]
     return moves[0]
 
 
-def suggest(view, moves, n):
-    """A good move for the view's seat: the hint button (Strong level, fixed seed)."""
-    return Player(view.rules, STRONG).choose(view, moves, n)
+# Expert playouts per decision that fit in 300 ms on an RP2040 at 125 MHz, measured
+# with tools/bench_ai.py (a margin included), by deck size (32, 52, 104) and players.
+_BUDGET_32 = b"\x00\x00\x20\x20\x1c\x14\x12"    # players 0..6
+_BUDGET_104 = b"\x00\x00\x14\x14\x14\x10\x10"
+
+
+def budget(rules, players):
+    """The Expert's device budget in playouts for a table (the tournament uses it)."""
+    table = _BUDGET_104 if rules.deck_size() > 52 else _BUDGET_32
+    return table[players if players < 7 else 6]
+
+
+_HELPER = None
+
+
+def suggest(view, moves, n, helper=None):
+    """A good move for the view's seat: the "suggest a move" button.
+
+    `helper` is a Player the game loop keeps for the human's seat and tells every move
+    (observe), so its hint uses what the table revealed; without one, a Strong player
+    judges the view alone."""
+    global _HELPER
+    if helper is None:
+        if _HELPER is None or _HELPER.rules is not view.rules:
+            _HELPER = Player(view.rules, STRONG)
+        helper = _HELPER
+        helper.new_round()
+    return helper.choose(view, moves, n)

@@ -1,0 +1,313 @@
+"""The computer players (engine/ai.py) on CPython.
+
+- Every level, on many rule-option mixes and table sizes, only ever makes a move from
+  the round's legal-move list (own turns and catches alike).
+- A decision depends on the player's View (and the public moves it was told) alone:
+  for a fixed seed, dealing the hidden cards again in any way that agrees with the
+  view (others' hands and the draw pile permuted: Round.fill_hidden on a second
+  round) never changes any level's choice.
+- The Expert is deterministic for a fixed seed and playout count.
+- suggest() (the device's hint button) gives a legal move.
+- What the players infer is sound on a stacked table; a new round forgets it.
+"""
+
+import copy
+import random
+from array import array
+
+import pytest
+
+from engine import ai
+from engine import moves as mv
+from engine import round as rd
+from engine.cards import parse
+from engine.rng import Random
+from engine.round import Round, View
+from engine.rules import Rules, OPTION_NAMES, options
+
+LEVELS = (ai.RANDOM, ai.BEGINNER, ai.CASUAL, ai.STRONG, ai.EXPERT)
+TEST_PLAYOUTS = 6  # keeps the Expert quick here; the tournament uses the real budget
+
+
+def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None, log=None):
+    """One seeded round between computer players of `levels` (by seat, cycled).
+
+    Asserts that every move is in the round's legal-move list. `check(rnd, seat, bot,
+    view, moves, n)` runs before each turn decision; `log` collects (seat, move)."""
+    rnd = Round(rules, players, Random(seed))
+    bots = [ai.Player(rules, levels[k % len(levels)], seed=seed * 16 + k, playouts=playouts)
+            for k in range(players)]
+    views = [View(rules) for _ in range(players)]
+    moves = array("H", range(mv.MAX_MOVES))
+    for k in range(players):
+        bots[k].new_round(rnd.view(k, views[k]))
+    count = 0
+    while not rnd.is_over():
+        count += 1
+        assert count < 20000, "round does not end"
+        seat = move = None
+        debtor = rnd.debtor()
+        if debtor is not None:
+            turn = rnd.turn()
+            for j in range(1, players):
+                q = (turn + j) % players
+                if q == debtor:
+                    continue
+                n = rnd.legal_moves(q, moves)
+                m = bots[q].choose(rnd.view(q, views[q]), moves, n)
+                if m is not None:
+                    assert m in list(moves[:n]), (mv.describe(m), q)
+                    seat, move = q, m
+                    break
+        if seat is None:
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, moves)
+            view = rnd.view(seat, views[seat])
+            if check is not None:
+                check(rnd, seat, bots[seat], view, moves, n)
+            move = bots[seat].choose(view, moves, n)
+            legal = list(moves[:n])
+            assert move in legal, "level %d chose %s; legal: %s" % (
+                bots[seat].level, mv.describe(move), [mv.describe(m) for m in legal])
+        for k in range(players):
+            if bots[k].watches:
+                bots[k].observe(rnd.view(k, views[k]), seat, move)
+        if log is not None:
+            log.append((seat, move))
+        rnd.apply(seat, move)
+    return rnd
+
+
+def option_mixes(count, seed):
+    """`count` valid (rules, players) pairs with every option drawn at random."""
+    rng = random.Random(seed)
+    table = {o[0]: o for o in options()}
+    out = []
+    while len(out) < count:
+        settings = {}
+        for name in OPTION_NAMES:
+            if name in ("points", "match", "rounds", "limit", "min_players", "max_players"):
+                continue
+            allowed = table[name][3]
+            if name == "hand_size":
+                settings[name] = rng.randint(1, 8)
+            elif isinstance(allowed, range):
+                settings[name] = rng.choice(list(allowed))
+            else:
+                settings[name] = rng.choice(allowed)
+        try:
+            rules = Rules(rng.choice(("classic", "nordic")), **settings)
+            players = rng.randint(2, rules.max_players)
+            rules.check_players(players)
+        except ValueError:
+            continue
+        if rules.hand_size * players + 1 > rules.deck_size():
+            continue
+        out.append((rules, players))
+    return out
+
+
+MIXES = option_mixes(36, 2026)
+
+
+@pytest.mark.parametrize("index", range(len(MIXES)))
+def test_every_level_plays_only_legal_moves(index):
+    rules, players = MIXES[index]
+    for seed in range(2):
+        levels = LEVELS[seed + index % 4:] + LEVELS[:seed + index % 4]
+        play_round(rules, players, levels, seed * 1000 + index)
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_presets_all_levels_legal(preset, players):
+    rules = Rules(preset)
+    for seed in range(3):
+        play_round(rules, players, (ai.EXPERT, ai.STRONG, ai.CASUAL, ai.BEGINNER, ai.RANDOM),
+                   seed + 50)
+
+
+def _same_decision_on_every_consistent_table(samples):
+    """A check for play_round: the decision of a copy of the player (same seed, same
+    history) is the same on `samples` tables dealt anew from its view."""
+    other = {}
+    moves2 = array("H", range(mv.MAX_MOVES))
+
+    def check(rnd, seat, bot, view, moves, n):
+        rules = rnd.rules
+        if rules not in other:
+            other[rules] = (Round(rules, rnd.players(), Random(1)), View(rules))
+        alt, alt_view = other[rules]
+        expected = copy.deepcopy(bot).choose(view, moves, n)
+        changed = False
+        for k in range(samples):
+            alt.fill_hidden(view, Random(k * 7919 + n))
+            alt.s[rd._NEV] = rnd.s[rd._NEV]  # events of the last move: public, not dealt
+            changed |= alt.s != rnd.s
+            alt.view(seat, alt_view)
+            assert alt_view.s == view.s
+            assert alt.legal_moves(seat, moves2) == n and moves2[:n] == moves[:n]
+            got = copy.deepcopy(bot).choose(alt_view, moves2, n)
+            assert got == expected, "level %d: %s on the real table, %s on another" % (
+                bot.level, mv.describe(expected), mv.describe(got))
+        check.changed += changed
+        check.count += 1
+
+    check.changed = 0
+    check.count = 0
+    return check
+
+
+@pytest.mark.parametrize("preset,players", [("classic", 2), ("classic", 4), ("nordic", 2),
+                                            ("nordic", 5)])
+def test_decisions_ignore_how_the_hidden_cards_lie(preset, players):
+    rules = Rules(preset)
+    check = _same_decision_on_every_consistent_table(3)
+    for seed in range(2):
+        play_round(rules, players, (ai.EXPERT, ai.STRONG, ai.CASUAL, ai.BEGINNER, ai.RANDOM),
+                   seed + 7, check=check)
+    assert check.count > 20
+    assert check.changed > check.count // 2  # the other tables really were other tables
+
+
+def test_decisions_ignore_hidden_cards_under_option_mixes():
+    check = _same_decision_on_every_consistent_table(2)
+    for rules, players in MIXES[:8]:
+        play_round(rules, players, (ai.EXPERT, ai.STRONG, ai.CASUAL, ai.BEGINNER), 3,
+                   check=check)
+    assert check.count > 50
+
+
+def test_expert_is_deterministic_for_a_seed_and_playout_count():
+    for preset, players in (("classic", 2), ("nordic", 3)):
+        rules = Rules(preset)
+        logs = []
+        for _ in range(2):
+            log = []
+            play_round(rules, players, (ai.EXPERT,), 11, playouts=12, log=log)
+            logs.append(log)
+        assert logs[0] == logs[1]
+        assert len(logs[0]) > 10
+
+
+def test_expert_stops_at_its_deadline():
+    rules = Rules("nordic")
+    rnd = Round(rules, 5, Random(3))
+    moves = array("H", range(mv.MAX_MOVES))
+    bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=10 ** 6, deadline_ms=30)
+    view = rnd.view(rnd.turn(), View(rules))
+    n = rnd.legal_moves(rnd.turn(), moves)
+    import time
+    t = time.perf_counter()
+    move = bot.choose(view, moves, n)
+    assert move in list(moves[:n])
+    assert time.perf_counter() - t < 1.0
+
+
+def test_suggest_gives_a_legal_move():
+    for preset, players, level in (("classic", 3, ai.CASUAL), ("nordic", 4, ai.BEGINNER)):
+        rules = Rules(preset)
+        helper = ai.Player(rules, ai.EXPERT, seed=4)
+
+        def check(rnd, seat, bot, view, moves, n):
+            legal = list(moves[:n])
+            assert ai.suggest(view, moves, n) in legal
+            assert ai.suggest(view, moves, n, helper) in legal
+
+        for seed in range(3):
+            play_round(rules, players, (level,), seed, check=check)
+
+
+def test_levels_are_checked():
+    rules = Rules("classic")
+    for bad in (-1, 5, "expert", True, None):
+        with pytest.raises(ValueError):
+            ai.Player(rules, bad)
+
+
+def test_layout_and_constants_mirrored_from_the_engine():
+    # ai.py repeats a few private constants so MicroPython folds them at compile time.
+    assert ai._S_PLAYERS == rd._PLAYERS and ai._S_NEV == rd._NEV and ai._S_DIR == rd._DIR
+    assert ai._S_PENDING == rd._PENDING and ai._S_PEND_RANK == rd._PEND_RANK
+    assert ai._S_WISH == rd._WISH and ai._S_PHASE == rd._PHASE and ai._S_DRAWN == rd._DRAWN
+    assert ai._S_DEBTOR == rd._DEBTOR and ai._NOBODY == rd.NOBODY and ai._NO_WISH == rd.NO_WISH
+    assert ai._S_END == rd._END and ai._S_BOUNDS == rd._BOUNDS and ai._S_CARDS == rd._CARDS
+    assert ai._KIND == mv.KIND_MASK and ai._DRAW == mv.DRAW and ai._PASS == mv.PASS
+    assert ai._CATCH == mv.CATCH and ai._MAU == mv.MAU
+
+
+def _stacked(hands, draw, discard, turn=0, preset="classic"):
+    rules = Rules(preset)
+    rnd = Round(rules, len(hands), Random(1))
+    rnd.set_table([[parse(c) for c in h.split()] for h in hands],
+                  [parse(c) for c in draw.split()], [parse(c) for c in discard.split()], turn)
+    return rules, rnd
+
+
+def test_a_failed_follow_is_remembered_and_dealt_around():
+    # Seat 1 cannot follow the 9 of hearts: it draws (the 7 of clubs) and keeps it.
+    # Strong and Expert learn that its cards hold no hearts and no 9s (Jacks aside),
+    # and the Expert's deals keep to that.
+    rules, rnd = _stacked(["8C TC QC KC 7D", "7S 8S TS QS KS"],
+                          "7C 9C JC AC 9S JS 7H 8H TH JH QH KH AH 8D 9D TD JD QD KD AD",
+                          "AS 9H", turn=1)
+    bot = ai.Player(rules, ai.EXPERT, seed=2, playouts=8)
+    view = View(rules)
+    moves = array("H", range(mv.MAX_MOVES))
+    bot.observe(rnd.view(0, view), 1, mv.DRAW)
+    rnd.apply(1, mv.DRAW)
+    assert bot.fixed[1 * 4 + 2] == 5 and bot.fixed[1 * 4 + 0] == 0
+    assert bot.rank_lack[1] == 1 << 9 and bot.rank_fixed[1] == 5
+    bot.observe(rnd.view(0, view), 1, mv.PASS)
+    rnd.apply(1, mv.PASS)
+    assert bot.fixed[1 * 4 + 2] == 6 and bot.rank_fixed[1] == 6
+    rnd.view(0, view)
+    n = rnd.legal_moves(0, moves)
+    bot.choose(view, moves, n)
+    for _ in range(20):
+        bot._deal_world(view)
+        for c in bot.world.hand(1):
+            assert c & 15 == 11 or (c >> 4 != 2 and c & 15 != 9), bot.world.hand(1)
+    bot.new_round(view)
+    assert bot.fixed[6] == 0 and bot.rank_lack[1] == 0 and bot.rank_fixed[1] == 0
+
+
+def test_going_out_and_saying_mau():
+    rest = "7C 9C TC JC QC KC AC 9S JS AS 7H 8H TH JH QH KH AH 7D 8D TD JD QD KD AD"
+    moves = array("H", range(mv.MAX_MOVES))
+    # two cards, one fits: play it and say Mau
+    rules, rnd = _stacked(["9H 8C", "7S 8S TS QS KS"], rest, "9D")
+    view = rnd.view(0, View(rules))
+    n = rnd.legal_moves(0, moves)
+    for level in (ai.CASUAL, ai.STRONG, ai.EXPERT):
+        m = ai.Player(rules, level, seed=1).choose(view, moves, n)
+        assert m == mv.play(parse("9H"), mau=True), (level, mv.describe(m))
+    # the last card fits: go out
+    rules, rnd = _stacked(["9H", "8C 7S 8S TS QS KS"], rest, "9D")
+    view = rnd.view(0, View(rules))
+    n = rnd.legal_moves(0, moves)
+    for level in (ai.BEGINNER, ai.CASUAL, ai.STRONG, ai.EXPERT):
+        m = ai.Player(rules, level, seed=1).choose(view, moves, n)
+        assert m == mv.play(parse("9H")), (level, mv.describe(m))
+
+
+@pytest.mark.parametrize("index", range(0, len(MIXES), 3))
+def test_playout_policy_moves_are_legal(index):
+    # The Expert's playouts pick moves straight from the table bytes (ai._policy) and
+    # apply them unchecked: on every table of random games each pick must be listed.
+    rules, players = MIXES[index]
+    suits = bytearray(4)
+    flags = ai.Player(rules, ai.EXPERT).flags
+    moves = array("H", range(mv.MAX_MOVES))
+    for seed in range(3):
+        rnd = Round(rules, players, Random(seed))
+        rng = Random(seed + 99)
+        steps = 0
+        while not rnd.is_over() and steps < 3000:
+            p = rnd.turn()
+            n = rnd.legal_moves(p, moves)
+            pick = ai._policy(rnd.s, p, flags, suits)
+            assert pick in list(moves[:n]), (mv.describe(pick), [mv.describe(m) for m in moves[:n]])
+            # walk on with random legal moves, so every kind of table comes up
+            rnd.apply(p, pick if rng.below(2) else moves[rng.below(n)])
+            steps += 1

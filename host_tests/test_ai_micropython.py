@@ -1,0 +1,83 @@
+"""The computer players inside the real MicroPython VM (engine loaded from .mpy).
+
+- After warm-up (a player's first decision, which makes the Expert's scratch tables),
+  every decision and every observation of every level runs under
+  ``micropython.heap_lock()``: any allocation would raise MemoryError. So an Expert
+  playout allocates 0 bytes, as do the Strong, Casual and Beginner decisions.
+  (tools/bench_ai.py prints the byte counts; this is the yes/no proof.)
+- A whole match between all four levels finishes in the VM, in both presets.
+"""
+
+import re
+
+import pytest
+
+from tools import mpvm
+from tools.bench_ai import VM_GAMES
+
+LOCKED_CASES = (
+    ("classic", 2, (4, 4), {}),
+    ("classic", 4, (4, 3, 2, 1), {}),
+    ("nordic", 5, (4, 3, 2, 1, 4), {}),
+    ("classic", 3, (4, 3, 1), {"ace": "draw4", "must_play_if_able": True, "mau_penalty": "auto"}),
+    ("nordic", 3, (4, 2, 3), {"play_drawn": True, "mau_penalty": "challenge",
+                              "deck": "french52", "no_finish_on_jack": True}),
+)
+
+
+@pytest.mark.parametrize("preset,players,levels,options", LOCKED_CASES)
+def test_ai_allocates_nothing_per_decision_after_warm_up(preset, players, levels, options):
+    step = ("t = Tally()\n"
+            "games(%r, %d, %r, 6, 21, 16, True, t, **%r)\n"
+            "print('LOCKED', t.rounds, t.moves, t.locked, t.decisions, t.playouts)"
+            % (preset, players, levels, options))
+    out = mpvm.run(VM_GAMES, steps=[step], timeout=240,
+                   label="heap-locked AI %s %d" % (preset, players)).check().stdout
+    rounds, moves, locked, decisions, playouts = map(int, re.search(
+        r"LOCKED (\d+) (\d+) (\d+) (\d+) (\d+)", out).groups())
+    assert rounds == 6 and moves > 50
+    assert locked > moves            # decisions and observations under the lock
+    assert playouts > 100            # Expert playouts among them
+
+
+MATCH = """
+from array import array
+from engine.rules import Rules
+from engine.match import Match
+from engine.round import View
+from engine import ai
+
+def match(preset, seed):
+    rules = Rules(preset)
+    m = Match(rules, 4, seed)
+    bots = [ai.Player(rules, 4 - k, seed + k, 12) for k in range(4)]
+    views = [View(rules) for _ in range(4)]
+    moves = array("H", range(200))
+    rounds = 0
+    while not m.is_over():
+        rnd = m.start_round()
+        seated = m.seated
+        for k in range(len(seated)):
+            bots[seated[k]].new_round(rnd.view(k, views[seated[k]]))
+        while not rnd.is_over():
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, moves)
+            move = bots[seated[seat]].choose(rnd.view(seat, views[seated[seat]]), moves, n)
+            for k in range(len(seated)):
+                bot = bots[seated[k]]
+                if bot.watches:
+                    bot.observe(rnd.view(k, views[seated[k]]), seat, move)
+            rnd.apply(seat, move)
+        m.end_round()
+        rounds += 1
+    print("MATCH", preset, rounds, m.winner(), m.totals)
+"""
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+def test_a_match_between_all_four_levels_finishes(preset):
+    out = mpvm.run(MATCH, steps=["match(%r, 3)" % preset], timeout=240,
+                   label="AI match %s" % preset).check().stdout
+    found = re.search(r"MATCH (\w+) (\d+) (\d+) \[", out)
+    assert found, out
+    assert int(found.group(2)) >= 1 and 0 <= int(found.group(3)) < 4

@@ -1,0 +1,271 @@
+"""AI figures measured in the real MicroPython VM, from the .mpy build.
+
+    python -m tools.bench_ai [--decisions N] [--playouts P] [--quick]
+
+Prints, for the Expert at 2 to 5 players in both presets: VM milliseconds per decision
+(mean and slowest) with P playouts per decision (default: its device budget), the
+playouts actually made per decision, the RP2040 estimate
+(VM ms x 454 / calibration-loop ms, see tools/bench_micropython.py), and how many
+playouts fit in 300 ms on an RP2040 at 125 MHz; bytes allocated per playout after
+warm-up (GC disabled, so the count is exact); and the heap of an AI player (the
+Player object, and the Expert's scratch tables made on its first search).
+Figures are printed, never asserted (host_tests/test_ai_micropython.py asserts 0 B).
+"""
+
+import argparse
+import re
+import sys
+
+from tools import mpvm
+from tools.bench_micropython import RP2040_CALIBRATION_MS
+
+TARGET_MS = 300  # an Expert decision on an RP2040 at 125 MHz
+
+# One VM game loop, shared with host_tests/test_ai_micropython.py. Rounds are dealt
+# again in place (Round.deal), so nothing but the AI's decisions is measured;
+# `locked` wraps every decision and observation of a warmed-up player in
+# micropython.heap_lock(), so any allocation raises MemoryError there.
+VM_GAMES = """
+import gc, time, micropython
+from array import array
+from engine.rules import Rules
+from engine.round import Round, View
+from engine.rng import Random
+from engine import ai
+
+class Tally:
+    def __init__(self):
+        self.decisions = 0    # turn decisions of the measured level
+        self.ms = 0
+        self.slowest = 0
+        self.playouts = 0
+        self.locked = 0       # decisions and observations made under heap_lock
+        self.rounds = 0
+        self.moves = 0
+
+def _call(bot, view, moves, n, lock):
+    if lock:
+        micropython.heap_lock()
+        try:
+            return bot.choose(view, moves, n)
+        finally:
+            micropython.heap_unlock()
+    return bot.choose(view, moves, n)
+
+def games(preset, players, levels, rounds, seed, playouts, locked, tally, measured=4,
+          deadline=0, **options):
+    rules = Rules(preset, **options)
+    rnd = Round(rules, players, Random(seed))
+    bots = [ai.Player(rules, levels[k % len(levels)], seed + k, playouts, deadline)
+            for k in range(players)]
+    views = [View(rules) for _ in range(players)]
+    moves = array("H", range(200))
+    warm = bytearray(players)
+    for g in range(rounds):
+        if g:
+            rnd.deal(players, g % players)
+        for k in range(players):
+            bots[k].new_round(rnd.view(k, views[k]))
+        while not rnd.is_over():
+            seat = -1
+            move = 0
+            debtor = rnd.debtor()
+            if debtor is not None:
+                turn = rnd.turn()
+                for j in range(1, players):
+                    q = (turn + j) % players
+                    if q != debtor:
+                        n = rnd.legal_moves(q, moves)
+                        m = _call(bots[q], rnd.view(q, views[q]), moves, n, locked and warm[q])
+                        if m is not None:
+                            seat = q
+                            move = m
+                            break
+            if seat < 0:
+                seat = rnd.turn()
+                bot = bots[seat]
+                n = rnd.legal_moves(seat, moves)
+                view = rnd.view(seat, views[seat])
+                lock = locked and warm[seat]
+                before = bot.playouts_done
+                t = time.ticks_ms()
+                move = _call(bot, view, moves, n, lock)
+                ms = time.ticks_diff(time.ticks_ms(), t)
+                if lock:
+                    tally.locked += 1
+                if bot.level == measured and bot.playouts_done > before:
+                    tally.decisions += 1
+                    tally.ms += ms
+                    tally.playouts += bot.playouts_done - before
+                    if ms > tally.slowest:
+                        tally.slowest = ms
+                if bot.level < ai.EXPERT or bot.world is not None:
+                    warm[seat] = 1
+            for k in range(players):
+                bot = bots[k]
+                if bot.watches:
+                    v = rnd.view(k, views[k])
+                    if locked and warm[k]:
+                        micropython.heap_lock()
+                        try:
+                            bot.observe(v, seat, move)
+                        finally:
+                            micropython.heap_unlock()
+                        tally.locked += 1
+                    else:
+                        bot.observe(v, seat, move)
+            rnd.apply(seat, move)
+            tally.moves += 1
+        tally.rounds += 1
+    return bots
+"""
+
+MEASURE = """
+def calibration():
+    s = 0
+    for _ in range(100000):
+        s += 1
+    return s
+
+def calibrate():
+    best = 1 << 20
+    for _ in range(5):
+        t = time.ticks_ms()
+        calibration()
+        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH calibration_ms", best)
+
+def timing(preset, players, decisions, playouts):
+    t = Tally()
+    seed = 1
+    while t.decisions < decisions:
+        games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t)
+        seed += 1
+    print("BENCH time_%s%d %d %d %d %d" % (preset, players, t.decisions, t.ms, t.slowest,
+                                           t.playouts))
+
+def alloc(preset, players, playouts):
+    # warm up one Expert, then count what its later decisions allocate
+    rules = Rules(preset)
+    rnd = Round(rules, players, Random(5))
+    bot = ai.Player(rules, ai.EXPERT, 3, playouts)
+    views = View(rules)
+    moves = array("H", range(200))
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    bot = ai.Player(rules, ai.EXPERT, 3, playouts)
+    player_bytes = gc.mem_alloc() - a
+    done = 0
+    total = 0
+    scratch = 0
+    rng = Random(8)
+    g = 0
+    while done < 400:
+        if rnd.is_over():
+            g += 1
+            rnd.deal(players, g % players)
+            bot.new_round(rnd.view(0, views))
+        p = rnd.turn()
+        n = rnd.legal_moves(p, moves)
+        if p == 0:
+            v = rnd.view(0, views)
+            warm = bot.world is not None
+            before = bot.playouts_done
+            a = gc.mem_alloc()
+            m = bot.choose(v, moves, n)
+            b = gc.mem_alloc()
+            if warm:
+                total += b - a
+                done += bot.playouts_done - before
+            elif bot.world is not None:
+                scratch = b - a
+        else:
+            m = moves[rng.below(n)]
+        rnd.apply(p, m)
+    gc.enable()
+    print("BENCH alloc_%s%d %d %d %d %d" % (preset, players, done, total, player_bytes, scratch))
+"""
+
+SIZES = [("classic", p) for p in (2, 3, 4, 5)] + [("nordic", p) for p in (2, 3, 4, 5)]
+
+
+def measure(decisions=60, playouts=None, timeout=900):
+    """Run the measurements in one VM; return {figure: [ints]}."""
+    steps = [VM_GAMES, MEASURE, "calibrate()"]
+    for preset, players in SIZES:
+        steps.append("timing(%r, %d, %d, %r)" % (preset, players, decisions, playouts))
+        steps.append("gc.collect()")
+    for preset, players in (("classic", 2), ("nordic", 5)):
+        steps.append("alloc(%r, %d, %r)" % (preset, players, playouts))
+        steps.append("gc.collect()")
+    steps.append("calibrate()")
+    result = mpvm.run("import gc", steps=steps, timeout=timeout, heapsize=512 * 1024,
+                      label="bench_ai").check()
+    figures = {"playouts": [playouts or 0]}
+    for line in result.stdout.splitlines():
+        m = re.match(r"BENCH (\S+) (.*)", line)
+        if m:
+            values = [int(x) for x in m.group(2).split()]
+            if m.group(1) == "calibration_ms" and "calibration_ms" in figures:
+                values = [min(values[0], figures["calibration_ms"][0])]
+            figures[m.group(1)] = values
+    return figures
+
+
+def report(figures, out=sys.stdout):
+    """Print the figures."""
+    def say(text):
+        out.write(text + "\n")
+
+    calib = figures["calibration_ms"][0]
+    ratio = RP2040_CALIBRATION_MS / calib
+    playouts = figures["playouts"][0]
+    say("MicroPython VM (%s), engine from .mpy; calibration loop %d ms in the VM, 454 ms on "
+        "an RP2040 at 125 MHz: ratio %.1f" % (".".join(map(str, mpvm.vm_mpy_version())), calib,
+                                              ratio))
+    say("Expert decisions with %s (decisions that searched; Strong opponents):"
+        % ("%d playouts" % playouts if playouts else "the device budget, engine.ai.budget"))
+    say("  %-8s %7s %9s %9s %9s %9s %10s %10s %14s" % (
+        "preset", "players", "decisions", "playouts", "VM ms", "VM max", "RP2040 ms",
+        "RP2040 max", "playouts/300ms"))
+    for preset, players in SIZES:
+        key = "time_%s%d" % (preset, players)
+        if key not in figures:
+            continue
+        n, ms, slowest, done = figures[key]
+        mean = ms / max(1, n)
+        per_playout = ms / max(1, done)
+        fit = int(TARGET_MS / (per_playout * ratio)) if done and ms else 0
+        say("  %-8s %7d %9d %9.1f %9.1f %9d %10.0f %10.0f %14d" % (
+            preset, players, n, done / max(1, n), mean, slowest, mean * ratio,
+            slowest * ratio, fit))
+    for preset, players in (("classic", 2), ("nordic", 5)):
+        key = "alloc_%s%d" % (preset, players)
+        if key not in figures:
+            continue
+        done, total, player_bytes, scratch = figures[key]
+        say("  %s %d players: %d playouts after warm-up allocated %d bytes (%.2f per "
+            "playout, target 0); heap of an Expert player %d bytes + %d bytes of search "
+            "scratch made on its first search" % (preset, players, done, total,
+                                                   total / max(1, done), player_bytes,
+                                                   scratch))
+
+
+def main(argv=None):
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=60,
+                        help="searching Expert decisions timed per table size (default 60)")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="playouts per decision (default: the device budget, "
+                        "engine.ai.budget, by table size)")
+    parser.add_argument("--quick", action="store_true", help="10 decisions each")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.decisions = 10
+    report(measure(args.decisions, args.playouts))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,291 @@
+"""Seeded matches between AI levels; a table of win rates with 95% confidence intervals.
+
+    python -m tools.tournament                         # the standard pairings, both presets
+    python -m tools.tournament --games 2000 --pairing 3v2 --preset classic
+    python -m tools.tournament --pairing 4v3v3v3 --games 400 --vm 0
+    python -m tools.tournament --games 500 --first 500 --json part2.json   # a later chunk
+    python -m tools.tournament --merge part1.json part2.json              # one table
+
+A pairing names the level of each player: ``3v2`` is Strong against Casual heads-up,
+``4v3v3v3`` Expert against three Strong. Level 0 is the random legal player (any legal
+move, uniformly; it never catches a forgotten Mau). Game i of a pairing is a whole
+match under the preset's own match rules (classic: one round; nordic: elimination at
+100 minus points) with seed ``--seed + i``, and the seats rotate: in game i the first
+level sits at seat i mod players, so every level starts equally often. A game depends
+on its number only, so a long run can be split into chunks (``--first``, ``--json``)
+and merged (``--merge``) into the table one run would print.
+
+The Expert searches with its device budget (``engine.ai.budget``: the playouts that
+fit in 300 ms on an RP2040 at 125 MHz for that table size) unless ``--playouts`` says
+otherwise. Columns: games; the first level's win rate with a 95% Wilson interval (a
+match won by another player, or by nobody, counts as not won); the target, if the
+issue sets one; average minus points per match of the first level and of the others;
+CPython milliseconds per turn decision of each; and, with ``--vm N`` (default 20; 0 to
+skip), VM milliseconds per decision of the first level over N decisions in the
+MicroPython VM and the RP2040 estimate (x 454 / calibration-loop ms).
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import time
+from array import array
+
+if __package__ in (None, ""):  # run as a script: make `engine` importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import ai  # noqa: E402
+from engine import moves as mv  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.round import View  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+
+STANDARD = ("2v1", "3v2", "4v3", "4v0", "4v3v3v3")
+TARGETS = {"2v1": 0.60, "3v2": 0.60, "4v3": 0.60, "4v0": 0.90, "4v3v3v3": 0.35}
+AI_SEED = 0x5EED
+SHORT = ("random", "beginner", "casual", "strong", "expert")
+
+
+def parse_pairing(text):
+    """``4v3v3v3`` -> [4, 3, 3, 3]."""
+    try:
+        levels = [int(x) for x in text.lower().split("v")]
+    except ValueError:
+        levels = []
+    if not 2 <= len(levels) <= 6 or any(not 0 <= x <= 4 for x in levels):
+        raise ValueError("pairing %r: 2 to 6 levels from 0 to 4 joined by 'v', e.g. 4v3"
+                         % (text,))
+    return levels
+
+
+def play_match(rules, levels, seed, playouts=None, timer=None):
+    """Play one seeded match; player k (of level levels[k]) sits at seat k of the first
+    round. Returns (winner or None, minus points per player). `timer[k]` (optional)
+    gathers [decisions, seconds] of player k's turn decisions."""
+    players = len(levels)
+    match = Match(rules, players, seed)
+    bots = [ai.Player(rules, levels[k], seed=seed * 8 + k + AI_SEED, playouts=playouts)
+            for k in range(players)]
+    views = [View(rules) for _ in range(players)]
+    moves = array("H", range(mv.MAX_MOVES))
+    clock = time.perf_counter
+    while not match.is_over():
+        rnd = match.start_round()
+        seated = match.seated
+        n_seats = len(seated)
+        for k in range(n_seats):
+            bots[seated[k]].new_round(rnd.view(k, views[seated[k]]))
+        while not rnd.is_over():
+            seat = None
+            move = None
+            debtor = rnd.debtor()
+            if debtor is not None:  # anybody but the player to move may catch first
+                turn = rnd.turn()
+                for j in range(1, n_seats):
+                    q = (turn + j) % n_seats
+                    if q == debtor:
+                        continue
+                    n = rnd.legal_moves(q, moves)
+                    m = bots[seated[q]].choose(rnd.view(q, views[seated[q]]), moves, n)
+                    if m is not None:
+                        seat, move = q, m
+                        break
+            if seat is None:
+                seat = rnd.turn()
+                player = seated[seat]
+                n = rnd.legal_moves(seat, moves)
+                view = rnd.view(seat, views[player])
+                t = clock()
+                move = bots[player].choose(view, moves, n)
+                if timer is not None:
+                    entry = timer[player]
+                    entry[0] += 1
+                    entry[1] += clock() - t
+            for k in range(n_seats):
+                bot = bots[seated[k]]
+                if bot.watches:
+                    bot.observe(rnd.view(k, views[seated[k]]), seat, move)
+            rnd.apply(seat, move)
+        match.end_round()
+    return match.winner(), list(match.totals)
+
+
+def wilson(wins, games, z=1.96):
+    """95% Wilson score interval of a win rate, as (low, high)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    d = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / d
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
+    return centre - half, centre + half
+
+
+def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=None):
+    """Play games first .. first+games-1 of a pairing; return a result dict with the
+    first level's wins, and points and decision times of the first level ("a") and
+    of the others ("b")."""
+    players = len(levels)
+    res = {"levels": levels, "games": 0, "first": first, "wins": 0, "points_a": 0,
+           "points_b": 0, "n_a": 0, "n_b": 0, "dec_a": 0, "sec_a": 0.0, "dec_b": 0,
+           "sec_b": 0.0}
+    for i in range(first, first + games):
+        shift = i % players
+        seating = [levels[(k - shift) % players] for k in range(players)]
+        timer = [[0, 0.0] for _ in range(players)]
+        winner, totals = play_match(rules, seating, seed + i, playouts, timer)
+        res["games"] += 1
+        if winner == shift:
+            res["wins"] += 1
+        for k in range(players):
+            side = "a" if k == shift else "b"
+            res["points_" + side] += totals[k]
+            res["n_" + side] += 1
+            res["dec_" + side] += timer[k][0]
+            res["sec_" + side] += timer[k][1]
+        if progress:
+            progress(i - first + 1, games, res["wins"])
+    return res
+
+
+def merge(results):
+    """Add up chunks of the same pairing (they must not overlap)."""
+    out = {}
+    for r in results:
+        key = (r["preset"], r["pairing"], r["playouts"])
+        if key not in out:
+            out[key] = dict(r, ranges=[(r["first"], r["first"] + r["games"])])
+            continue
+        m = out[key]
+        for lo, hi in m["ranges"]:
+            if r["first"] < hi and lo < r["first"] + r["games"]:
+                raise ValueError("chunks of %s %s overlap: games %d-%d and %d-%d" % (
+                    key[0], key[1], lo, hi - 1, r["first"], r["first"] + r["games"] - 1))
+        m["ranges"].append((r["first"], r["first"] + r["games"]))
+        for k in ("games", "wins", "points_a", "points_b", "n_a", "n_b", "dec_a", "sec_a",
+                  "dec_b", "sec_b"):
+            m[k] += r[k]
+        for k in ("vm_decisions", "vm_ms"):
+            if k in r:
+                m[k] = m.get(k, 0) + r[k]
+        if "calibration_ms" in r:
+            m["calibration_ms"] = min(m.get("calibration_ms", 1 << 20), r["calibration_ms"])
+    return list(out.values())
+
+
+VM_STEP = """
+t = Tally()
+seed = 1
+while t.decisions < {n}:
+    games({preset!r}, {players}, {levels!r}, 1, seed, {playouts!r}, False, t, measured={level})
+    seed += 1
+print("TOURNAMENT_VM", t.decisions, t.ms)
+"""
+
+
+def vm_sample(preset, levels, decisions, playouts):
+    """VM ms for `decisions` turn decisions of levels[0] in games of this pairing, and
+    the calibration-loop ms: (decisions, ms, calibration_ms)."""
+    from tools import mpvm
+    from tools.bench_ai import VM_GAMES, MEASURE
+    step = VM_STEP.format(n=decisions, preset=preset, players=len(levels), levels=tuple(levels),
+                          playouts=playouts, level=levels[0])
+    out = mpvm.run(VM_GAMES + MEASURE, steps=[step, "calibrate()"], timeout=600,
+                   heapsize=512 * 1024, label="tournament VM sample").check().stdout
+    n, ms = map(int, re.search(r"TOURNAMENT_VM (\d+) (\d+)", out).groups())
+    calib = int(re.search(r"BENCH calibration_ms (\d+)", out).group(1))
+    return n, ms, calib
+
+
+def print_table(results, out=sys.stdout):
+    """The table: one line per preset and pairing."""
+    from tools.bench_micropython import RP2040_CALIBRATION_MS
+    out.write("%-7s %-22s %6s %-22s %6s %-15s %-15s %s\n" % (
+        "preset", "pairing (first v rest)", "games", "first wins [95% CI]", "target",
+        "avg points", "CPython ms/dec", "VM ms -> RP2040 ms/dec (first)"))
+    for r in results:
+        levels = parse_pairing(r["pairing"])
+        names = SHORT[levels[0]] + " v " + "+".join(SHORT[x] for x in levels[1:])
+        lo, hi = wilson(r["wins"], r["games"])
+        target = TARGETS.get(r["pairing"])
+        if target is None:
+            verdict = ""
+        else:
+            verdict = "%d%%%s" % (round(100 * target), "+" if lo >= target else
+                                  ("?" if hi >= target else "-"))
+        points = "%.1f / %.1f" % (r["points_a"] / max(1, r["n_a"]),
+                                  r["points_b"] / max(1, r["n_b"]))
+        speed = "%.2f / %.2f" % (1000 * r["sec_a"] / max(1, r["dec_a"]),
+                                 1000 * r["sec_b"] / max(1, r["dec_b"]))
+        vm = ""
+        if r.get("vm_decisions"):
+            ms = r["vm_ms"] / r["vm_decisions"]
+            ratio = RP2040_CALIBRATION_MS / r["calibration_ms"]
+            vm = "%.2f -> %.0f (%d dec.)" % (ms, ms * ratio, r["vm_decisions"])
+        out.write("%-7s %-22s %6d %5.1f%% [%4.1f, %4.1f]  %6s %-15s %-15s %s\n" % (
+            r["preset"], names, r["games"], 100.0 * r["wins"] / max(1, r["games"]),
+            100 * lo, 100 * hi, verdict, points, speed, vm))
+    out.write("target: + met (whole interval at or above), ? undecided, - missed. Expert "
+              "budget: %s.\n" % (
+                  "device (playouts that fit 300 ms on an RP2040 for the table size)"
+                  if all(r["playouts"] is None for r in results)
+                  else ", ".join(sorted(set(str(r["playouts"]) for r in results)))
+                  + " playouts"))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", choices=("classic", "nordic", "both"), default="both")
+    parser.add_argument("--pairing", action="append",
+                        help="levels joined by v, e.g. 4v3 or 4v3v3v3 (repeatable; default: "
+                        + " ".join(STANDARD) + ")")
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--first", type=int, default=0, help="number of the first game")
+    parser.add_argument("--seed", type=int, default=1, help="seed of game 0")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="Expert playouts per decision (default: its device budget)")
+    parser.add_argument("--vm", type=int, default=20, metavar="N",
+                        help="time N decisions of each pairing's first level in the "
+                        "MicroPython VM (0: skip)")
+    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="print one table from --json files of chunks")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args(argv)
+    if args.merge:
+        results = []
+        for path in args.merge:
+            with open(path) as f:
+                results.extend(json.load(f))
+        print_table(merge(results))
+        return
+    presets = ("classic", "nordic") if args.preset == "both" else (args.preset,)
+    pairings = args.pairing or list(STANDARD)
+    results = []
+    for preset in presets:
+        rules = Rules(preset)
+        for text in pairings:
+            levels = parse_pairing(text)
+            t = time.perf_counter()
+            res = run_pairing(rules, levels, args.games, args.first, args.seed, args.playouts)
+            res.update(preset=preset, pairing=text, playouts=args.playouts)
+            if args.vm > 0:
+                res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
+                    preset, levels, args.vm, args.playouts)
+            results.append(res)
+            if not args.quiet:
+                lo, hi = wilson(res["wins"], res["games"])
+                sys.stderr.write("%s %s: %d games, %.1f%% [%.1f, %.1f] (%.0f s)\n" % (
+                    preset, text, res["games"], 100.0 * res["wins"] / res["games"], 100 * lo,
+                    100 * hi, time.perf_counter() - t))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    print_table(results)
+
+
+if __name__ == "__main__":
+    main()
