@@ -25,11 +25,10 @@ the figures behind the Expert's budget.
 from array import array
 
 from engine.compat import const, ticks_ms, ticks_add, ticks_diff
-from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck
-from engine import moves as mv
+from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, deck
 from engine.rng import Random
 from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS
-from engine.round import Round, NORMAL, DRAWN, AGAIN
+from engine.round import Round, DRAWN
 
 RANDOM = const(0)
 BEGINNER = const(1)
@@ -41,34 +40,31 @@ LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 # Expert's budget: a playout count (deterministic: tests and tournaments; by default
 # budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
 # device also a time.ticks_ms deadline, whichever comes first.
-DEVICE_MS = const(250)
-PLAYOUT_DEPTH = const(8)    # moves per playout before the table is judged
-MAX_CANDIDATES = const(4)
-DRAW_REACH = const(16)
-CAND_GAP = 150
-DEPTH_PER = 0      # draw-pile cards a playout may reach (shuffled per deal)
-Z_SWITCH = 24
-J_CARD = 25
+DEVICE_MS = const(250)      # the deadline a device gives the Expert (300 ms less a margin)
+PLAYOUT_DEPTH = const(8)    # moves after the candidate before the table is judged
+MAX_CANDIDATES = const(4)   # moves compared, best first by the Strong heuristic ...
+CAND_GAP = const(150)       # ... and not further behind the best than this
+DRAW_REACH = const(16)      # draw-pile cards a playout may reach (shuffled per deal)
+Z_SWITCH = const(24)        # leave the heuristic's move only when z > Z_SWITCH / 16
+J_CARD = const(25)          # an unfinished playout: this much a card (a win is 250)
 
-W_JACK = 90
-W_JACK2 = 40
-W_FIT = 12
-W_AGAIN = 90
-W_AGAIN0 = 30
-D1 = 1000
-D2 = 250
-D4 = 120
-D5 = 80
-W_SEVEN = 60
-W_DRAW1 = 130
-W_DRAW2 = 150
-JACK_DRAW = 0
-PT_LOW = 3
-PT_BASE = 0
-PT_W = 1
-INFER_JACK = 1
-INFER_PENDING = 1
-INFER_HOLDS = 1
+# Strong's weights (about 100 a card), tuned against Casual in both presets.
+W_JACK = const(136)         # keeping a Jack back (hand of 3 or more) ...
+W_JACK2 = const(40)         # ... and with 2 cards
+W_FIT = const(25)           # a kept card that fits the new top (32- and 52-card decks)
+W_FIT_BIG = const(12)       # ... (double deck)
+W_AGAIN = const(136)        # an 8 that comes back to me, or a play-again ace, with a follow-up
+W_AGAIN0 = const(30)        # ... without one
+D1 = const(1000)            # the next player cannot follow: they hold 1 card,
+D2 = const(125)             # 2,
+D4 = const(30)              # 3 or 4,
+D5 = const(20)              # more
+W_SEVEN = const(60)         # a card the next player must draw
+W_DRAW1 = const(130)        # drawing (may play the drawn card) ...
+W_DRAW2 = const(150)        # ... (may not)
+PT_LOW = const(5)           # points count: an opponent this close to going out ...
+PT_BASE = const(2)          # ... sheds points times (PT_BASE + PT_W * closeness)
+PT_W = const(2)
 
 WIN = const(10000)          # a score no other consideration reaches
 _P = const(1024)            # probabilities in 1/1024
@@ -133,8 +129,11 @@ class Player:
         self.u_total = 0
         self.flags = ((_F_STACK7 if rules.stack_sevens else 0) | (_F_JOJ if rules.jack_on_jack
                       else 0) | (_F_NOFINJ if rules.no_finish_on_jack else 0))
-        self.world = None                # Expert's scratch, made on first use
+        self.w_fit = W_FIT if rules.deck_size() <= 52 else W_FIT_BIG
+        self.world = None                # Expert's scratch tables
         self.playouts_done = 0           # a running count (benchmarks read it)
+        if level == EXPERT:
+            self._make_scratch()         # now, so that no decision waits for it
         self.new_round()
 
     # -- what the table tells us -------------------------------------------------
@@ -173,7 +172,7 @@ class Player:
                 self.rank_fixed[seat] = left
             if c & 15 != JACK:
                 self.holds[seat] &= ~(1 << (c >> 4))
-            elif left and INFER_JACK and view.phase() != DRAWN:
+            elif left and view.phase() != DRAWN:
                 # A Jack is kept as a rescue card: one played with other cards in hand
                 # says none of them fitted (the tip every level follows), and the wish
                 # names the suit held most.
@@ -188,7 +187,7 @@ class Player:
         if kind == _DRAW:
             if view.pending():
                 # Drew the count: held no card to stack on it.
-                if INFER_PENDING and (view.top() & 15 != SEVEN or self.rules.stack_sevens):
+                if view.top() & 15 != SEVEN or self.rules.stack_sevens:
                     self._lacks_rank(seat, view.top() & 15, count)
                 return
             if phase == DRAWN:
@@ -379,7 +378,7 @@ class Player:
         r_cards = self.u_rank[rank] - in_suit if rank else 0
         if rank == JACK:
             r_cards = 0
-        if INFER_HOLDS and self.holds[q] >> suit & 1:
+        if self.holds[q] >> suit & 1:
             return _P
         f = self.fixed[q * 4 + suit]
         if f > h:
@@ -413,9 +412,6 @@ class Player:
             if sc > best_score:
                 best_score = sc
                 best = m
-        if JACK_DRAW and best & _KIND == 0 and best & 15 == JACK and self.size > 2:
-            if _find(moves, n, _DRAW) >= 0:
-                return _DRAW
         return best
 
     def _draw_score(self, view, m):
@@ -455,7 +451,7 @@ class Player:
         if r != JACK:
             fit -= 1
             fit += self._same_rank(rank, suit)
-        score += W_FIT * (fit if fit < 4 else 4)
+        score += self.w_fit * (fit if fit < 4 else 4)
         again = False
         if r == EIGHT and rules.eight_skips:
             nxt = (nxt + step) % players
@@ -585,17 +581,16 @@ class Player:
                 best_sum = t
         return cand[best]
 
-    def _make_scratch(self, view):
+    def _make_scratch(self):
         rules = self.rules
         self.prng = Random(self.rng.below(1 << 30))
-        self.world = Round(rules, view.players(), self.prng)
+        self.world = Round(rules, rules.min_players, self.prng)  # any size: deals overwrite it
         self.base = bytearray(len(self.world.s))
         self.pool = bytearray(len(self.world.s))
         self.pool0 = bytearray(len(self.world.s))
         self.n_pool = 0
-        self.scratch = array("H", range(mv.MAX_MOVES))
-        self.cand = array("H", range(mv.MAX_MOVES))
-        self.cand_score = array("h", range(mv.MAX_MOVES))
+        self.cand = array("H", range(MAX_CANDIDATES))
+        self.cand_score = array("h", range(MAX_CANDIDATES))
         self.sums = array("i", range(MAX_CANDIDATES))
         self.squares = array("i", range(MAX_CANDIDATES))
         self.psuits = bytearray(4)
@@ -603,8 +598,6 @@ class Player:
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
         MAX_CANDIDATES of them (in self.cand); returns how many."""
-        if self.world is None:
-            self._make_scratch(view)
         cand = self.cand
         score = self.cand_score
         k = 0
@@ -749,7 +742,7 @@ class Player:
         s = world.s
         suits = self.psuits
         flags = self.flags
-        depth = PLAYOUT_DEPTH + DEPTH_PER * s[_S_PLAYERS]
+        depth = PLAYOUT_DEPTH
         p = world.apply_legal(me, first)
         while depth and p >= 0:
             p = world.apply_legal(p, _policy(s, p, flags, suits))
@@ -913,10 +906,12 @@ def _first_not_catch(moves, n):
     return moves[0]
 
 
-# Expert playouts per decision that fit in 300 ms on an RP2040 at 125 MHz, measured
-# with tools/bench_ai.py (a margin included), by deck size (32, 52, 104) and players.
-_BUDGET_32 = b"\x00\x00\x20\x20\x1c\x14\x12"    # players 0..6
-_BUDGET_104 = b"\x00\x00\x14\x14\x14\x10\x10"
+# Expert playouts per decision for a device: tools/bench_ai.py measured how many fit in
+# 300 ms on an RP2040 at 125 MHz on average (classic 86 71 61 55, nordic 64 60 53 48
+# for 2 to 5 players); the budget is 70% of that, leaving room for slow decisions.
+# By deck size (32 or 52 cards; 104) and players.
+_BUDGET_32 = bytes((0, 0, 60, 50, 42, 38, 34))    # players 0..6
+_BUDGET_104 = bytes((0, 0, 44, 42, 36, 32, 30))
 
 
 def budget(rules, players):
