@@ -6,9 +6,9 @@ Prints, for the Expert at 2 to 5 players in both presets: VM milliseconds per de
 (mean and slowest) with P playouts per decision (default: its device budget), the
 playouts actually made per decision, the RP2040 estimate
 (VM ms x 454 / calibration-loop ms, see tools/bench_micropython.py), and how many
-playouts fit in 300 ms on an RP2040 at 125 MHz; bytes allocated per playout after
-warm-up (GC disabled, so the count is exact); and the heap of an AI player (the
-Player object, and the Expert's scratch tables made on its first search).
+playouts fit in 300 ms on an RP2040 at 125 MHz; bytes allocated per playout once
+the player is made (GC disabled, so the count is exact); and the heap of an AI player
+(the Player object with every table it will use).
 Figures are printed, never asserted (host_tests/test_ai_micropython.py asserts 0 B).
 """
 
@@ -17,14 +17,15 @@ import re
 import sys
 
 from tools import mpvm
-from tools.bench_micropython import RP2040_CALIBRATION_MS
+from tools.bench_micropython import RP2040_CALIBRATION_MS, CALIBRATE
 
 TARGET_MS = 300  # an Expert decision on an RP2040 at 125 MHz
 
 # One VM game loop, shared with host_tests/test_ai_micropython.py. Rounds are dealt
 # again in place (Round.deal), so nothing but the AI's decisions is measured;
-# `locked` wraps every decision and observation of a warmed-up player in
-# micropython.heap_lock(), so any allocation raises MemoryError there.
+# `locked` wraps every decision and observation in micropython.heap_lock() from the
+# first one on (players make all their tables when created), so any allocation
+# raises MemoryError there.
 VM_GAMES = """
 import gc, time, micropython
 from array import array
@@ -60,7 +61,6 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
             for k in range(players)]
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(200))
-    warm = bytearray(players)
     for g in range(rounds):
         if g:
             rnd.deal(players, g % players)
@@ -76,7 +76,7 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                     q = (turn + j) % players
                     if q != debtor:
                         n = rnd.legal_moves(q, moves)
-                        m = _call(bots[q], rnd.view(q, views[q]), moves, n, locked and warm[q])
+                        m = _call(bots[q], rnd.view(q, views[q]), moves, n, locked)
                         if m is not None:
                             seat = q
                             move = m
@@ -86,7 +86,7 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                 bot = bots[seat]
                 n = rnd.legal_moves(seat, moves)
                 view = rnd.view(seat, views[seat])
-                lock = locked and warm[seat]
+                lock = locked
                 before = bot.playouts_done
                 t = time.ticks_ms()
                 move = _call(bot, view, moves, n, lock)
@@ -99,13 +99,11 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                     tally.playouts += bot.playouts_done - before
                     if ms > tally.slowest:
                         tally.slowest = ms
-                if bot.level < ai.EXPERT or bot.world is not None:
-                    warm[seat] = 1
             for k in range(players):
                 bot = bots[k]
                 if bot.watches:
                     v = rnd.view(k, views[k])
-                    if locked and warm[k]:
+                    if locked:
                         micropython.heap_lock()
                         try:
                             bot.observe(v, seat, move)
@@ -120,32 +118,24 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
     return bots
 """
 
-MEASURE = """
-def calibration():
-    s = 0
-    for _ in range(100000):
-        s += 1
-    return s
-
-def calibrate():
-    best = 1 << 20
-    for _ in range(5):
-        t = time.ticks_ms()
-        calibration()
-        best = min(best, time.ticks_diff(time.ticks_ms(), t))
-    print("BENCH calibration_ms", best)
-
-def timing(preset, players, decisions, playouts):
+MEASURE = CALIBRATE + """
+def timing(preset, players, decisions, playouts, device=False):
+    # one game untimed first: the WebAssembly engine compiles the interpreter's hot
+    # paths during the first milliseconds (a board has no such warm-up)
+    games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally())
+    # device: the device deadline scaled to the VM's speed (VM ms = RP2040 ms / ratio)
+    deadline = ai.DEVICE_MS * CALIBRATION[0] // 454 if device else 0
     t = Tally()
     seed = 1
     while t.decisions < decisions:
-        games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t)
+        games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t,
+              deadline=deadline)
         seed += 1
-    print("BENCH time_%s%d %d %d %d %d" % (preset, players, t.decisions, t.ms, t.slowest,
-                                           t.playouts))
+    print("BENCH %s_%s%d %d %d %d %d" % ("deadline" if device else "time", preset, players,
+                                         t.decisions, t.ms, t.slowest, t.playouts))
 
 def alloc(preset, players, playouts):
-    # warm up one Expert, then count what its later decisions allocate
+    # what making an Expert allocates, then what its decisions allocate
     rules = Rules(preset)
     rnd = Round(rules, players, Random(5))
     bot = ai.Player(rules, ai.EXPERT, 3, playouts)
@@ -158,7 +148,6 @@ def alloc(preset, players, playouts):
     player_bytes = gc.mem_alloc() - a
     done = 0
     total = 0
-    scratch = 0
     rng = Random(8)
     g = 0
     while done < 400:
@@ -170,21 +159,20 @@ def alloc(preset, players, playouts):
         n = rnd.legal_moves(p, moves)
         if p == 0:
             v = rnd.view(0, views)
-            warm = bot.world is not None
             before = bot.playouts_done
             a = gc.mem_alloc()
             m = bot.choose(v, moves, n)
-            b = gc.mem_alloc()
-            if warm:
-                total += b - a
-                done += bot.playouts_done - before
-            elif bot.world is not None:
-                scratch = b - a
+            total += gc.mem_alloc() - a
+            done += bot.playouts_done - before
         else:
             m = moves[rng.below(n)]
         rnd.apply(p, m)
+    a = gc.mem_alloc()
+    strong = ai.Player(rules, ai.STRONG, 3, playouts)
+    strong_bytes = gc.mem_alloc() - a
     gc.enable()
-    print("BENCH alloc_%s%d %d %d %d %d" % (preset, players, done, total, player_bytes, scratch))
+    print("BENCH alloc_%s%d %d %d %d %d" % (preset, players, done, total, player_bytes,
+                                            strong_bytes))
 """
 
 SIZES = [("classic", p) for p in (2, 3, 4, 5)] + [("nordic", p) for p in (2, 3, 4, 5)]
@@ -195,6 +183,9 @@ def measure(decisions=60, playouts=None, timeout=900):
     steps = [VM_GAMES, MEASURE, "calibrate()"]
     for preset, players in SIZES:
         steps.append("timing(%r, %d, %d, %r)" % (preset, players, decisions, playouts))
+        steps.append("gc.collect()")
+    for preset, players in SIZES:
+        steps.append("timing(%r, %d, %d, %r, True)" % (preset, players, decisions, playouts))
         steps.append("gc.collect()")
     for preset, players in (("classic", 2), ("nordic", 5)):
         steps.append("alloc(%r, %d, %r)" % (preset, players, playouts))
@@ -240,16 +231,27 @@ def report(figures, out=sys.stdout):
         say("  %-8s %7d %9d %9.1f %9.1f %9d %10.0f %10.0f %14d" % (
             preset, players, n, done / max(1, n), mean, slowest, mean * ratio,
             slowest * ratio, fit))
+    say("The same with the device deadline as well (DEVICE_MS, scaled to the VM's speed; "
+        "1 ms ticks):")
+    for preset, players in SIZES:
+        key = "deadline_%s%d" % (preset, players)
+        if key not in figures:
+            continue
+        n, ms, slowest, done = figures[key]
+        mean = ms / max(1, n)
+        say("  %-8s %7d %9d %9.1f %9.1f %9d %10.0f %10.0f" % (
+            preset, players, n, done / max(1, n), mean, slowest, mean * ratio,
+            slowest * ratio))
     for preset, players in (("classic", 2), ("nordic", 5)):
         key = "alloc_%s%d" % (preset, players)
         if key not in figures:
             continue
-        done, total, player_bytes, scratch = figures[key]
-        say("  %s %d players: %d playouts after warm-up allocated %d bytes (%.2f per "
-            "playout, target 0); heap of an Expert player %d bytes + %d bytes of search "
-            "scratch made on its first search" % (preset, players, done, total,
-                                                   total / max(1, done), player_bytes,
-                                                   scratch))
+        done, total, player_bytes, strong_bytes = figures[key]
+        say("  %s %d players: the Expert's decisions (%d playouts, the first included) "
+            "allocated %d bytes (%.2f per playout, target 0); heap of an Expert player %d "
+            "bytes (search tables included), of a Strong one %d bytes" % (
+                preset, players, done, total, total / max(1, done), player_bytes,
+                strong_bytes))
 
 
 def main(argv=None):

@@ -104,11 +104,17 @@ def speed(preset, players, games, seed):
     choose_ms = time.ticks_diff(time.ticks_ms(), t)
     print("BENCH speed_%s%d %d %d %d %d" % (preset, players, games, count, ms, choose_ms))
 
+"""
+
+# The calibration loop whose RP2040 time is known; CALIBRATION[0] keeps the VM's best.
+CALIBRATE = """
 def calibration():
     s = 0
     for _ in range(100000):
         s += 1
     return s
+
+CALIBRATION = [16]
 
 def calibrate():
     best = 1 << 20
@@ -116,6 +122,7 @@ def calibrate():
         t = time.ticks_ms()
         calibration()
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    CALIBRATION[0] = best
     print("BENCH calibration_ms", best)
 """
 
@@ -128,7 +135,7 @@ def measure(games, speed_games, timeout=900):
              "from engine.rng import Random\n"
              "rc = Rules('classic')\nrn = Rules('nordic')\nrng = Random(1)",
              ROUND_BYTES, "round_bytes(rc, 4, 'classic4')", "round_bytes(rn, 5, 'nordic5')",
-             ALLOC_PER_MOVE, SPEED, "calibrate()"]
+             ALLOC_PER_MOVE, SPEED, CALIBRATE, "calibrate()"]
     for preset, players, share in (("classic", 4, 1), ("nordic", 5, 4)):
         steps.append("alloc_per_move(%r, %d, %d, 7)" % (preset, players, max(1, games // share)))
         steps.append("gc.collect()")
