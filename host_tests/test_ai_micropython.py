@@ -81,3 +81,17 @@ def test_a_match_between_all_four_levels_finishes(preset):
     found = re.search(r"MATCH (\w+) (\d+) (\d+) \[", out)
     assert found, out
     assert int(found.group(2)) >= 1 and 0 <= int(found.group(3)) < 4
+
+
+def test_bench_ai_prints_every_figure():
+    import io
+    from tools import bench_ai
+    figures = bench_ai.measure(decisions=3, timeout=300)
+    out = io.StringIO()
+    bench_ai.report(figures, out)
+    text = out.getvalue()
+    for needle in ("calibration loop", "RP2040 ms", "device deadline", "heap of an Expert"):
+        assert needle in text, needle
+    for key in ("alloc_classic2", "alloc_nordic5"):
+        playouts, allocated = figures[key][:2]
+        assert playouts >= 400 and allocated == 0

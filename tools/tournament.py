@@ -180,7 +180,8 @@ VM_STEP = """
 t = Tally()
 seed = 1
 while t.decisions < {n}:
-    games({preset!r}, {players}, {levels!r}, 1, seed, {playouts!r}, False, t, measured={level})
+    games({preset!r}, {players}, {levels!r}, 1, seed, {playouts!r}, False, t, measured={level},
+          searched_only=False, reps={reps})
     seed += 1
 print("TOURNAMENT_VM", t.decisions, t.ms)
 """
@@ -191,11 +192,13 @@ def vm_sample(preset, levels, decisions, playouts):
     the calibration-loop ms: (decisions, ms, calibration_ms)."""
     from tools import mpvm
     from tools.bench_ai import VM_GAMES, MEASURE
-    step = VM_STEP.format(n=decisions, preset=preset, players=len(levels), levels=tuple(levels),
-                          playouts=playouts, level=levels[0])
+    reps = 1 if levels[0] == ai.EXPERT else 25
+    step = VM_STEP.format(n=decisions * reps, preset=preset, players=len(levels),
+                          levels=tuple(levels), playouts=playouts, level=levels[0], reps=reps)
     out = mpvm.run(VM_GAMES + MEASURE, steps=[step, "calibrate()"], timeout=600,
                    heapsize=512 * 1024, label="tournament VM sample").check().stdout
     n, ms = map(int, re.search(r"TOURNAMENT_VM (\d+) (\d+)", out).groups())
+    n //= reps
     calib = int(re.search(r"BENCH calibration_ms (\d+)", out).group(1))
     return n, ms, calib
 
@@ -203,12 +206,16 @@ def vm_sample(preset, levels, decisions, playouts):
 def print_table(results, out=sys.stdout):
     """The table: one line per preset and pairing."""
     from tools.bench_micropython import RP2040_CALIBRATION_MS
-    out.write("%-7s %-22s %6s %-22s %6s %-15s %-15s %s\n" % (
+    out.write("%-7s %-20s %6s %-22s %6s %-13s %-15s %s\n" % (
         "preset", "pairing (first v rest)", "games", "first wins [95% CI]", "target",
         "avg points", "CPython ms/dec", "VM ms -> RP2040 ms/dec (first)"))
     for r in results:
         levels = parse_pairing(r["pairing"])
-        names = SHORT[levels[0]] + " v " + "+".join(SHORT[x] for x in levels[1:])
+        rest = levels[1:]
+        if len(rest) > 1 and len(set(rest)) == 1:
+            names = "%s v %d %s" % (SHORT[levels[0]], len(rest), SHORT[rest[0]])
+        else:
+            names = SHORT[levels[0]] + " v " + "+".join(SHORT[x] for x in rest)
         lo, hi = wilson(r["wins"], r["games"])
         target = TARGETS.get(r["pairing"])
         if target is None:
@@ -218,14 +225,14 @@ def print_table(results, out=sys.stdout):
                                   ("?" if hi >= target else "-"))
         points = "%.1f / %.1f" % (r["points_a"] / max(1, r["n_a"]),
                                   r["points_b"] / max(1, r["n_b"]))
-        speed = "%.2f / %.2f" % (1000 * r["sec_a"] / max(1, r["dec_a"]),
+        speed = "%.3f / %.3f" % (1000 * r["sec_a"] / max(1, r["dec_a"]),
                                  1000 * r["sec_b"] / max(1, r["dec_b"]))
         vm = ""
         if r.get("vm_decisions"):
-            ms = r["vm_ms"] / r["vm_decisions"]
+            ms = r["vm_ms"] / r["vm_decisions"] / (1 if levels[0] == ai.EXPERT else 25)
             ratio = RP2040_CALIBRATION_MS / r["calibration_ms"]
-            vm = "%.2f -> %.0f (%d dec.)" % (ms, ms * ratio, r["vm_decisions"])
-        out.write("%-7s %-22s %6d %5.1f%% [%4.1f, %4.1f]  %6s %-15s %-15s %s\n" % (
+            vm = "%.3f -> %.1f (%d dec.)" % (ms, ms * ratio, r["vm_decisions"])
+        out.write("%-7s %-20s %6d %5.1f%% [%4.1f, %4.1f]  %6s %-13s %-15s %s\n" % (
             r["preset"], names, r["games"], 100.0 * r["wins"] / max(1, r["games"]),
             100 * lo, 100 * hi, verdict, points, speed, vm))
     out.write("target: + met (whole interval at or above), ? undecided, - missed. Expert "
@@ -276,14 +283,14 @@ def main(argv=None):
                 res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
                     preset, levels, args.vm, args.playouts)
             results.append(res)
+            if args.json:
+                with open(args.json, "w") as f:
+                    json.dump(results, f, indent=1)
             if not args.quiet:
                 lo, hi = wilson(res["wins"], res["games"])
                 sys.stderr.write("%s %s: %d games, %.1f%% [%.1f, %.1f] (%.0f s)\n" % (
                     preset, text, res["games"], 100.0 * res["wins"] / res["games"], 100 * lo,
                     100 * hi, time.perf_counter() - t))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1)
     print_table(results)
 
 
