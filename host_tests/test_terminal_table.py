@@ -1,14 +1,14 @@
-"""The terminal table behind `./mau play` (until the device simulator exists)."""
+"""The terminal table (`python -m tools.table`): Mau-Mau in words, no screen."""
 
 import subprocess
 import sys
 from types import SimpleNamespace
 
-from tools.sim.__main__ import play
+from tools.table import play
 
 
 def test_auto_game_plays_to_the_end():
-    out = subprocess.run([sys.executable, "-m", "tools.sim", "--seed", "4", "--auto"],
+    out = subprocess.run([sys.executable, "-m", "tools.table", "--seed", "4", "--auto"],
                          capture_output=True, text=True, timeout=120, check=True).stdout
     assert "Round 1" in out and "Match over. Winner:" in out
     assert "You plays" not in out  # grammar for seat 0
