@@ -1,0 +1,287 @@
+"""The canvas: a framebuffer with colour roles, fonts, suit glyphs, card faces and dirty rectangles.
+
+`Canvas(width, height, depth)`: depth 4 is GS4_HMSB with a 16-colour palette (RGB565, sent
+by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
+takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
+Every drawing call marks its rectangle; `take_dirty()` returns the box that changed.
+"""
+
+import framebuf
+from engine.compat import const
+
+# size classes
+TINY = const(0)     # 72x40: 3x5 font, 9x12 cards
+MEDIUM = const(1)   # 128x64: 8x8 font, 13x19 cards
+LARGE = const(2)    # 240x135: 8x8 font, 20x28 cards
+
+# colour roles
+BG = const(0)         # screen background
+FELT = const(1)       # the table
+CARD = const(2)       # a card face
+INK = const(3)        # black ink on a card
+RED = const(4)        # red ink on a card
+DIM = const(5)        # quiet text
+HILITE = const(6)     # whose turn, titles, Mau marks
+CURSOR = const(7)     # the selection
+BACKSIDE = const(8)   # a card's back
+TEXT = const(9)       # text on the background or the table
+PANEL = const(10)     # bars behind text
+GOOD = const(11)      # playable marks
+SHADE = const(12)     # a card that cannot be played now
+SHADE_INK = const(13)  # ink on a shaded card
+SHADE_RED = const(14)  # red ink on a shaded card
+BACKPAT = const(15)   # the pattern on a card's back
+WARN = const(16)      # pending draws, damage notices
+TITLE = const(17)     # big titles
+CURSOR_INK = const(18)  # text on the selection bar
+
+# role -> palette index (depth 4) and role -> pixel (depth 1)
+_GS4 = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x03\x04\x0d\x0e\x06\x0f"
+_MONO = b"\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x01\x01\x00"
+
+# RGB565 for the 16 palette entries: bg, felt, card, ink, red, dim, hilite, cursor,
+# backside, text, panel, good, shade, back pattern, warn, black
+PALETTE = (0x10c3, 0x1306, 0xffde, 0x1082, 0xd0c4, 0x7bcf, 0xfe85, 0x2e5f,
+           0x29f5, 0xef5d, 0x09e3, 0x7f2f, 0xbdf6, 0x5bdc, 0xfbc5, 0x0000)
+
+# 3x5 font for the tiny screen, characters 32..95 (lower case drawn as upper case): two
+# bytes a glyph, 15 bits, top row first, each row 3 bits with the left pixel highest.
+_TINY_FONT = (b"\x00\x00$\x82Z\x00_}<\x9eR\xa5*\xab$\x00\x14\x91D\x94\n\xa8\x05\xd0\x00"
+              b"\x14\x01\xc0\x00\x02\x12\xa4{o,\x97s\xe7s\xcf[\xc9y\xcfy\xefrR{\xef{\xcf"
+              b"\x04\x10\x04\x14\x15\x11\x0e8DTr\xc2+\xe3+\xedk\xae9#kny\xa7y\xa49k[\xed"
+              b"t\x97\x12j[\xadI'_\xedkm+jk\xa4+sk\xad8\x8et\x92[o[j[\xfdZ\xadZ\x92r\xa7"
+              b"i&H\x892K*\x00\x00\x07")
+
+# suit glyphs by suit (clubs, spades, hearts, diamonds): 7x7 rows (left pixel = bit 6)
+# and 5x5 rows for the tiny screen (left pixel = bit 4)
+_SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
+           b"\x36\x7f\x7f\x3e\x1c\x08\x00", b"\x08\x1c\x3e\x7f\x3e\x1c\x08")
+_SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
+           b"\x0a\x1f\x1f\x0e\x04", b"\x04\x0e\x1f\x0e\x04")
+
+# card faces by state
+NORMAL = const(0)     # playable or not judged
+SHADED = const(1)     # cannot be played now
+
+
+class Canvas:
+    """The screen's pixels: buffer, framebuffer, palette, size class, dirty box."""
+
+    def __init__(self, width, height, depth):
+        self.width, self.height, self.depth = width, height, depth
+        if depth == 4:
+            self.buf = bytearray((width + 1) // 2 * height)
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
+            self.palette = PALETTE
+            self._roles = _GS4
+        else:
+            self.buf = bytearray(width * ((height + 7) // 8))
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+            self.palette = None
+            self._roles = _MONO
+        self.size = LARGE if width >= 200 else MEDIUM if width >= 120 else TINY
+        self.cw = 4 if self.size == TINY else 8    # text cell width and height
+        self.ch = 6 if self.size == TINY else 8
+        self._glyph = bytearray(8)                 # scratch for big letters
+        self._glyph_fb = framebuf.FrameBuffer(self._glyph, 8, 8, framebuf.MONO_HLSB)
+        self._x0 = self._y0 = self._x1 = self._y1 = 0
+        self._dirty = False
+
+    def ink(self, role):
+        """The pixel value of a colour role on this canvas."""
+        return self._roles[role]
+
+    def mark(self, x, y, w, h):
+        """Add a rectangle to the dirty box (clipped to the screen)."""
+        x1, y1 = min(x + w, self.width), min(y + h, self.height)
+        x, y = max(x, 0), max(y, 0)
+        if x >= x1 or y >= y1:
+            return
+        if not self._dirty:
+            self._x0, self._y0, self._x1, self._y1 = x, y, x1, y1
+            self._dirty = True
+            return
+        self._x0, self._y0 = min(self._x0, x), min(self._y0, y)
+        self._x1, self._y1 = max(self._x1, x1), max(self._y1, y1)
+
+    def take_dirty(self):
+        """(x, y, w, h) of everything drawn since the last call, or None."""
+        if not self._dirty:
+            return None
+        self._dirty = False
+        return (self._x0, self._y0, self._x1 - self._x0, self._y1 - self._y0)
+
+    def fill(self, role):
+        """Paint the whole screen one role."""
+        self.fb.fill(self._roles[role])
+        self.mark(0, 0, self.width, self.height)
+
+    def rect(self, x, y, w, h, role):
+        """A filled rectangle."""
+        self.fb.fill_rect(x, y, w, h, self._roles[role])
+        self.mark(x, y, w, h)
+
+    def frame(self, x, y, w, h, role):
+        """A rectangle's outline."""
+        self.fb.rect(x, y, w, h, self._roles[role])
+        self.mark(x, y, w, h)
+
+    def hline(self, x, y, w, role):
+        """A horizontal line."""
+        self.fb.hline(x, y, w, self._roles[role])
+        self.mark(x, y, w, 1)
+
+    def text_width(self, s):
+        """Width in pixels of `s` in the screen's text font."""
+        return len(s) * self.cw
+
+    def text(self, s, x, y, role):
+        """Text in the screen's font: 8x8 on medium and large screens, 3x5 on the tiny one."""
+        if self.size == TINY:
+            self.small(s, x, y, role)
+            return
+        self.fb.text(s, x, y, self._roles[role])
+        self.mark(x, y, len(s) * 8, 8)
+
+    def small(self, s, x, y, role):
+        """Text in the 3x5 font (4 pixels a character)."""
+        fb, c = self.fb, self._roles[role]
+        font = _TINY_FONT
+        for i in range(len(s)):
+            code = ord(s[i])
+            if 97 <= code <= 122:
+                code -= 32
+            if not 32 <= code <= 95:
+                code = 63   # '?'
+            k = (code - 32) * 2
+            bits = font[k] << 8 | font[k + 1]
+            px = x + 4 * i
+            for row in range(5):
+                line = bits >> (12 - 3 * row) & 7
+                if line & 4:
+                    fb.pixel(px, y + row, c)
+                if line & 2:
+                    fb.pixel(px + 1, y + row, c)
+                if line & 1:
+                    fb.pixel(px + 2, y + row, c)
+        self.mark(x, y, 4 * len(s), 5)
+
+    def big(self, s, x, y, role):
+        """Text in the 8x8 font at twice the size (16 pixels a character)."""
+        g, fb, c = self._glyph_fb, self.fb, self._roles[role]
+        for i in range(len(s)):
+            g.fill(0)
+            g.text(s[i], 0, 0, 1)
+            px = x + 16 * i
+            for row in range(8):
+                for col in range(8):
+                    if g.pixel(col, row):
+                        fb.fill_rect(px + 2 * col, y + 2 * row, 2, 2, c)
+        self.mark(x, y, 16 * len(s), 16)
+
+    def suit(self, x, y, s, role, scale=1):
+        """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen) times `scale`."""
+        tiny = self.size == TINY
+        rows = _SUITS5[s] if tiny else _SUITS7[s]
+        n = 5 if tiny else 7
+        fb, c = self.fb, self._roles[role]
+        for row in range(n):
+            bits = rows[row]
+            for col in range(n):
+                if bits >> (n - 1 - col) & 1:
+                    if scale == 1:
+                        fb.pixel(x + col, y + row, c)
+                    else:
+                        fb.fill_rect(x + scale * col, y + scale * row, scale, scale, c)
+        self.mark(x, y, n * scale, n * scale)
+
+    def suit_size(self):
+        """Side of a suit glyph in pixels at scale 1."""
+        return 5 if self.size == TINY else 7
+
+    def card_size(self, big=False):
+        """(w, h) of a hand card, or of the big top card."""
+        size = self.size
+        if size == LARGE:
+            return (30, 42) if big else (20, 28)
+        if size == MEDIUM:
+            return (15, 22) if big else (13, 19)
+        return (9, 12)
+
+    def card(self, x, y, c, state=NORMAL, big=False):
+        """A card face: rank at the top left, the suit below; hearts and diamonds red."""
+        w, h = self.card_size(big)
+        shaded = state == SHADED
+        body = SHADE if shaded else CARD
+        red = (c >> 4) >= 2
+        ink = (SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)
+        self._card_body(x, y, w, h, body)
+        rank = c & 15
+        if self.size == TINY:
+            self._tiny_rank(x + 1, y + 1, rank, ink)
+            self.suit(x + 2, y + 6, c >> 4, ink)
+        elif self.size == MEDIUM:
+            self._rank(x + 1, y + 2, rank, ink, False)
+            self.suit(x + (w - 7) // 2, y + h - 9, c >> 4, ink)
+        elif big:
+            self._rank(x + 2, y + 2, rank, ink, True)
+            self.suit(x + w - 16, y + h - 16, c >> 4, ink, 2)
+        else:
+            self._rank(x + 2, y + 2, rank, ink, False)
+            self.suit(x + w - 16, y + h - 16, c >> 4, ink, 2)
+
+    def _card_body(self, x, y, w, h, body):
+        """A card's rounded rectangle: filled on colour screens; mono shades are outlines."""
+        fb = self.fb
+        if self.depth == 1 and body == SHADE:
+            fb.fill_rect(x, y, w, h, 0)
+            fb.rect(x, y, w, h, 1)
+        else:
+            fb.fill_rect(x, y, w, h, self._roles[body])
+            if self.depth == 4:
+                fb.rect(x, y, w, h, self._roles[DIM])
+        # round the corners
+        edge = self._roles[FELT]
+        fb.pixel(x, y, edge)
+        fb.pixel(x + w - 1, y, edge)
+        fb.pixel(x, y + h - 1, edge)
+        fb.pixel(x + w - 1, y + h - 1, edge)
+        self.mark(x, y, w, h)
+
+    def _rank(self, x, y, rank, role, big):
+        """A rank in the 8x8 font (10 squeezed into 11 pixels), or twice that size."""
+        label = RANK_LABELS[rank]
+        if big:
+            if rank == 10:
+                self.big("1", x - 1, y, role)
+                self.big("0", x + 9, y, role)
+            else:
+                self.big(label, x, y, role)
+        elif rank == 10:
+            self.fb.text("1", x - 1, y, self._roles[role])
+            self.fb.text("0", x + 5, y, self._roles[role])
+            self.mark(x - 1, y, 14, 8)
+        else:
+            self.text(label, x, y, role)
+
+    def _tiny_rank(self, x, y, rank, role):
+        """A rank in the 3x5 font; 10 as two digits close together."""
+        if rank == 10:
+            self.small("1", x - 1, y, role)
+            self.small("0", x + 3, y, role)
+        else:
+            self.small(RANK_LABELS[rank], x + 1, y, role)
+
+    def back(self, x, y, big=False):
+        """A card's back: a blue face with a lattice."""
+        w, h = self.card_size(big)
+        self._card_body(x, y, w, h, BACKSIDE)
+        fb, c = self.fb, self._roles[BACKPAT]
+        fb.rect(x + 2, y + 2, w - 4, h - 4, c)
+        for k in range(4, w - 4, 4):
+            fb.vline(x + k, y + 3, h - 6, c)
+        for k in range(4, h - 4, 4):
+            fb.hline(x + 3, y + k, w - 6, c)
+
+
+RANK_LABELS = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
