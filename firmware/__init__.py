@@ -1,0 +1,1 @@
+"""The device program: screens, buttons, the game, saving."""
