@@ -3,6 +3,7 @@
 A card is ``suit << 4 | rank`` with suits 0..3 (clubs, spades, hearts, diamonds;
 Kreuz, Pik, Herz, Karo) and ranks 2..14 (10 is ``T``, Jack 11, Queen 12, King 13,
 Ace 14). Every card fits in 6 bits, so tables indexed by card have 64 entries.
+Names and parsing are in ``engine.text``.
 """
 
 from engine.compat import const
@@ -21,12 +22,6 @@ KING = const(13)
 ACE = const(14)
 
 NO_CARD = const(255)
-
-SUIT_LETTERS = "CSHD"
-RANK_LETTERS = "..23456789TJQKA"
-SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
-RANK_NAMES = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-              "Jack", "Queen", "King", "Ace")
 
 # Deck options: name -> (lowest rank, copies of each card).
 DECKS = {"skat32": (7, 1), "french52": (2, 1), "double104": (2, 2)}
@@ -66,21 +61,7 @@ def deck_size(name):
     return 4 * (15 - low) * copies
 
 
-def name(c):
-    """Short name as in replay logs: rank then suit, e.g. ``7C``, ``TH``, ``AS``."""
-    return RANK_LETTERS[c & 15] + SUIT_LETTERS[c >> 4]
-
-
 def parse(text):
-    """The card byte for a short name like ``QD``; ValueError if it is not a card."""
-    if len(text) == 2:
-        r = RANK_LETTERS.find(text[0])
-        s = SUIT_LETTERS.find(text[1])
-        if r >= 2 and s >= 0:
-            return s << 4 | r
-    raise ValueError("not a card: %r (rank 2-9 T J Q K A, then suit C S H D)" % (text,))
-
-
-def long_name(c):
-    """Spoken name for screens, e.g. ``7 of clubs``."""
-    return RANK_NAMES[c & 15] + " of " + SUIT_NAMES[c >> 4]
+    """Same as engine.text.parse (kept for callers not yet moved there)."""
+    from engine.text import parse
+    return parse(text)

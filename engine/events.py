@@ -2,7 +2,8 @@
 
 An event is ``kind << 12 | player << 8 | value``; the value is a card, a suit, a
 count or a player, by kind. The round writes the events of each move into its event
-buffer; screens animate them, the replay log records them, tests read them.
+buffer; screens animate them, the replay log records them, tests read them. Their
+names are in ``engine.text`` (EVENT_NAMES, REASON_NAMES).
 """
 
 from engine.compat import const
@@ -25,10 +26,6 @@ NOBODY = const(255)
 
 REASON_MAU = const(1)
 REASON_LAST_SEVEN = const(2)
-REASON_NAMES = ("", "mau", "last_seven")
-
-NAMES = ("deal", "play", "wish", "draw", "penalty", "reshuffle", "skip", "reverse",
-         "mau", "forgot", "caught", "pass", "", "round_end")
 
 
 def event(kind, player, value):

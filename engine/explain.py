@@ -5,14 +5,15 @@ during normal play. The round decides legality (its legal-move list); this modul
 only finds the words.
 """
 
-from engine.cards import name, SUIT_LETTERS, JACK, deck
+from engine.cards import JACK, deck
 from engine import moves as mv
 from engine.round import IllegalMove, DRAWN, AGAIN, OVER
+from engine.text import card_name, describe, SUIT_LETTERS
 
 
 def illegal(rnd, player, move):
     """The IllegalMove to raise for `player` trying `move` on round `rnd`."""
-    what = mv.describe(move) if isinstance(move, int) and 0 <= move < 0x800 else repr(move)
+    what = describe(move) if isinstance(move, int) and 0 <= move < 0x800 else repr(move)
     return IllegalMove("player %r cannot %s: %s" % (player, what, why(rnd, player, move)))
 
 
@@ -49,20 +50,20 @@ def _why_not_play(rnd, player, move):
         return "%d is not a card" % c
     hand = rnd.hand(player)
     if c not in hand:
-        return "%s is not in the hand" % name(c)
+        return "%s is not in the hand" % card_name(c)
     if move >> 6 & 3 and (c & 15 != JACK or len(hand) == 1):
         return "only a Jack that is not the last card wishes a suit"
     if rnd.pending():
         return "%d cards must be drawn, or the count passed on" % rnd.pending()
     if rnd.phase() == DRAWN and c != rnd.drawn():
-        return "only the drawn card %s may be played now" % name(rnd.drawn())
+        return "only the drawn card %s may be played now" % card_name(rnd.drawn())
     if c & 15 == JACK:
         if len(hand) == 1 and rnd.rules.no_finish_on_jack:
             return "a Jack may not be the last card (no_finish_on_jack)"
         return "a Jack may not go on a Jack (jack_on_jack is off)"
     if rnd.wish() is not None:
         return "%s is wished" % SUIT_LETTERS[rnd.wish()]
-    return "%s does not fit on %s" % (name(c), name(rnd.top()))
+    return "%s does not fit on %s" % (card_name(c), card_name(rnd.top()))
 
 
 def _can_draw(rnd):
@@ -112,7 +113,7 @@ def check_layout(rnd, hands, draw, discard):
     for c in laid:
         if not isinstance(c, int) or not 0 <= c < 64 or counts[c] == 0:
             raise ValueError("cards: %s is not in the deck or laid out too often"
-                             % (name(c) if isinstance(c, int) and 0 <= c < 64 else repr(c),))
+                             % (card_name(c) if isinstance(c, int) and 0 <= c < 64 else repr(c),))
         counts[c] -= 1
     if sum(counts):
         raise ValueError("cards: %d cards of the deck are missing" % sum(counts))

@@ -6,7 +6,6 @@ in bits 0-2. Every move fits in 11 bits, so a legal-move list is an ``array('H')
 """
 
 from engine.compat import const
-from engine.cards import JACK, name, SUIT_LETTERS
 
 KIND_SHIFT = const(9)
 PLAY = const(0)
@@ -56,19 +55,6 @@ def target_of(move):
 
 
 def describe(move):
-    """Readable text for logs and errors, e.g. ``play JH wish C mau``."""
-    k = move & KIND_MASK
-    if k == DRAW:
-        return "draw"
-    if k == PASS:
-        return "pass"
-    if k == CATCH:
-        return "catch %d" % (move & 7)
-    if not 2 <= move & 15 <= 14:
-        return "play %d (not a card)" % (move & 63)
-    text = "play " + name(move & 63)
-    if move & 15 == JACK:
-        text += " wish " + SUIT_LETTERS[move >> WISH_SHIFT & 3]
-    if move & MAU:
-        text += " mau"
-    return text
+    """Same as engine.text.describe (kept for callers not yet moved there)."""
+    from engine.text import describe
+    return describe(move)

@@ -5,10 +5,11 @@ no order, and its ``json`` spaces differently), so CPython and MicroPython produ
 byte-identical logs. ``docs/replay-format.md`` describes every line.
 """
 
-from engine.cards import name, SUIT_LETTERS, JACK
+from engine.cards import JACK
 from engine import events as ev
 from engine import moves as mv
 from engine.rules import OPTION_NAMES
+from engine.text import card_name, SUIT_LETTERS, REASON_NAMES
 
 
 def _str(text):
@@ -16,7 +17,7 @@ def _str(text):
 
 
 def _cards(cards):
-    return "[" + ",".join(['"' + name(c) + '"' for c in cards]) + "]"
+    return "[" + ",".join(['"' + card_name(c) + '"' for c in cards]) + "]"
 
 
 def _ints(values):
@@ -94,7 +95,7 @@ def move_lines(match, player, move):
     if kind == mv.PLAY:
         c = move & 63
         pairs.append(("move", '"play"'))
-        pairs.append(("card", _str(name(c))))
+        pairs.append(("card", _str(card_name(c))))
         if c & 15 == JACK and _wished(rnd):
             pairs.append(("wish", _str(SUIT_LETTERS[move >> 6 & 3])))
         if move & mv.MAU or _left_one(rnd, match.seat_of(player)):
@@ -109,7 +110,7 @@ def move_lines(match, player, move):
     if penalty is not None:
         pairs.append(("penalty", _obj((("player", str(seated[penalty[0]])),
                                         ("cards", _cards(pen_cards)),
-                                        ("reason", _str(ev.REASON_NAMES[penalty[1]]))))))
+                                        ("reason", _str(REASON_NAMES[penalty[1]]))))))
     if not rnd.is_over():
         pairs.append(("next", str(seated[rnd.turn()])))
     out.append(_obj(pairs))

@@ -31,6 +31,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from engine import moves as mv
 from engine import cards as cd
+from engine.text import card_name, describe, parse
 from engine.cards import NO_CARD, deck, deck_size
 from engine.rng import Random
 from engine.round import Round, View, IllegalMove, NORMAL, DRAWN, AGAIN, OVER
@@ -146,7 +147,7 @@ def engine_moves(rnd, seat, buf):
 
 
 def describe_all(moves):
-    return sorted(mv.describe(m) for m in moves)
+    return sorted(describe(m) for m in moves)
 
 
 # -- the checks ---------------------------------------------------------------
@@ -230,7 +231,7 @@ def check_view(rnd, seat, view):
         is_card = c < 64 and 2 <= c & 15 <= 14
         assert not is_card or c in own or c in rnd.discard_pile(), (
             "seat %d's View header (drawn-card byte) still holds %s, a card drawn and kept "
-            "earlier, now hidden from this seat" % (seat, cd.name(c)))
+            "earlier, now hidden from this seat" % (seat, card_name(c)))
 
 
 def candidate_moves(rnd, seat, prng):
@@ -283,7 +284,7 @@ def check_moves(rnd, sets, prng, full, apply_sample=4):
         for m in sorted(accepted):
             assert rnd.is_legal(seat, m) and rnd.why_illegal(seat, m) is None, \
                 "seat %d: move %s is rejected: %s" % (
-                    seat, mv.describe(m), rnd.why_illegal(seat, m))
+                    seat, describe(m), rnd.why_illegal(seat, m))
             rnd.apply(seat, m)
             check_cards(rnd, full)
             after_apply = bytes(rnd.s), list(rnd.events[:rnd.event_count()])
@@ -295,14 +296,14 @@ def check_moves(rnd, sets, prng, full, apply_sample=4):
                 rnd.apply(seat, m & ~mv.MAU)
                 what = "an early Mau changed the play"
             assert (bytes(rnd.s), list(rnd.events[:rnd.event_count()])) == after_apply, \
-                "%s for seat %d %s" % (what, seat, mv.describe(m))
+                "%s for seat %d %s" % (what, seat, describe(m))
             restore(rnd, before)
         illegal = sorted(m for m in candidate_moves(rnd, seat, prng) if m not in accepted)
         for m in illegal:
             if rnd.is_legal(seat, m):
                 raise AssertionError(
                     "seat %d: %s (move %d) is accepted but not legal per RULES.md/the "
-                    "API (legal: %s)" % (seat, mv.describe(m) if 0 <= m < 2048 else m, m,
+                    "API (legal: %s)" % (seat, describe(m) if 0 <= m < 2048 else m, m,
                                          describe_all(legal)))
         for _ in range(apply_sample if illegal else 0):
             m = illegal[prng.below(len(illegal))]
@@ -528,7 +529,7 @@ def test_rounds_end_and_keep_the_cards(game, seed, policy):
 # -- targeted examples of what the properties check ----------------------------
 
 def C(text):
-    return cd.parse(text)
+    return parse(text)
 
 
 def laid_round(preset, hands, draw, discard, turn=0, **options):

@@ -30,7 +30,7 @@ if __package__ in (None, ""):  # run as a script: make `engine` importable
 
 from engine import moves as mv  # noqa: E402
 from engine import replay as log  # noqa: E402
-from engine.cards import parse as parse_card, SUIT_LETTERS  # noqa: E402
+from engine.text import parse as parse_card, describe, SUIT_LETTERS  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rng import Random  # noqa: E402
 from engine.round import IllegalMove  # noqa: E402
@@ -184,7 +184,7 @@ class _RandomPlayers:
 
 
 def _describe(match, seat, move):
-    text = mv.describe(move)
+    text = describe(move)
     if mv.kind(move) == mv.CATCH:
         text = "catch player %d" % match.seated[mv.target_of(move)]
     return "player %d %s" % (match.seated[seat], text)

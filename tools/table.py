@@ -16,7 +16,7 @@ from array import array
 from engine import moves as mv
 from engine import events as ev
 from engine.ai import Player, LEVEL_NAMES, suggest
-from engine.cards import long_name, SUIT_NAMES
+from engine.text import long_name, SUIT_NAMES
 from engine.match import Match
 from engine.round import View, DRAWN
 from engine.rules import Rules

@@ -9,12 +9,13 @@ C S H D). Seats are numbers; seat 0 is the first hand given.
 
 from array import array
 
-from engine.cards import deck, name, parse, SUIT_LETTERS
+from engine.cards import deck
 from engine.rules import Rules
 from engine.rng import Random
 from engine.round import Round, IllegalMove
 from engine import events as ev
 from engine import moves as mv
+from engine.text import card_name, parse, describe, SUIT_LETTERS, EVENT_NAMES
 
 TABLE_SEED = 7  # seed of the round's generator: reshuffles are deterministic
 
@@ -28,17 +29,17 @@ def cards(text):
 
 def names(text):
     """Sorted short names of `text` (names or bytes), to compare with hand()."""
-    return sorted(name(c) for c in cards(text))
+    return sorted(card_name(c) for c in cards(text))
 
 
 def hand(rnd, seat):
     """Sorted short names of the cards in `seat`'s hand."""
-    return sorted(name(c) for c in rnd.hand(seat))
+    return sorted(card_name(c) for c in rnd.hand(seat))
 
 
 def pile(data):
     """Short names of a pile as returned by draw_pile() or discard_pile(), in order."""
-    return [name(c) for c in data]
+    return [card_name(c) for c in data]
 
 
 def make_rules(rules_or_preset, options=None):
@@ -64,7 +65,7 @@ def lay(rnd, hands, draw="", discard="9D", turn=0, rest="draw"):
         for c in group:
             if counts[c] == 0:
                 raise ValueError("stacked table: %s is laid out more often than the deck has it"
-                                 % name(c))
+                                 % card_name(c))
             counts[c] -= 1
     leftover = []
     for c in full:
@@ -111,14 +112,14 @@ def legal(rnd, seat):
     """The legal moves of `seat` as sorted readable strings, e.g. ``["draw", "play KD"]``."""
     buf = array("H", bytes(2 * mv.MAX_MOVES))
     n = rnd.legal_moves(seat, buf)
-    return sorted(mv.describe(buf[i]) for i in range(n))
+    return sorted(describe(buf[i]) for i in range(n))
 
 
 def jack_plays(card_name, mau=False):
     """The four plays of a Jack, one per wished suit, as describe() strings."""
     out = []
     for w in SUIT_LETTERS:
-        out.append(mv.describe(play(card_name, w, mau)))
+        out.append(describe(play(card_name, w, mau)))
     return out
 
 
@@ -184,12 +185,12 @@ def evs(rnd):
         k = ev.kind(e)
         v = ev.value(e)
         if k == ev.PLAY or k == ev.DRAW:
-            v = name(v)
+            v = card_name(v)
         elif k == ev.WISH:
             v = SUIT_LETTERS[v]
         elif k == ev.ROUND_END and v == ev.NOBODY:
             v = None
-        out.append((ev.NAMES[k], ev.player(e), v))
+        out.append((EVENT_NAMES[k], ev.player(e), v))
     return out
 
 

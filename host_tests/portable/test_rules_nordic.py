@@ -4,7 +4,8 @@ Each test stacks a table and plays the moves the rule talks about. Runs unchange
 under pytest and inside the MicroPython VM (plain functions, bare asserts).
 """
 
-from engine.cards import parse, rank, SEVEN, EIGHT, NINE, JACK, ACE
+from engine.text import parse
+from engine.cards import rank, SEVEN, EIGHT, NINE, JACK, ACE
 from engine.rng import Random
 from engine.round import Round, NORMAL, AGAIN
 from engine.rules import Rules
