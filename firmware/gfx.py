@@ -205,7 +205,7 @@ class Canvas:
         if size == LARGE:
             return (30, 42) if big else (20, 28)
         if size == MEDIUM:
-            return (15, 22) if big else (13, 19)
+            return (15, 22) if big else (13, 18)
         return (9, 12)
 
     def card(self, x, y, c, state=NORMAL, big=False):
@@ -235,7 +235,8 @@ class Canvas:
         fb = self.fb
         if self.depth == 1 and body == SHADE:
             fb.fill_rect(x, y, w, h, 0)
-            fb.rect(x, y, w, h, 1)
+            if self.size != TINY:    # too close to the glyphs on a 9x12 card
+                fb.rect(x, y, w, h, 1)
         else:
             fb.fill_rect(x, y, w, h, self._roles[body])
             if self.depth == 4:

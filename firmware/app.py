@@ -1,0 +1,494 @@
+"""The app: the flows of a game on the handheld, and its main loop.
+
+`App(board, canvas, store, now_ms)`; per frame the loop calls `handle(event)` for each
+key event (firmware.buttons), then `tick(now_ms)`, then sends `canvas.take_dirty()` to
+the display; it stops when `done`. Flows: title (Continue / New game), setup, the
+table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
+suit picker, pause menu (rules, save and quit), round end, join/leave, match end.
+"""
+
+from array import array
+
+from engine.compat import const, ticks_diff
+from firmware import buttons
+from firmware import screens as S
+from firmware.gfx import LARGE
+from firmware.paint import Painter, list_fit, cols, status_cols, status_fit, hand_fit
+
+AI_PACE_MS = const(900)     # how long each AI action stays on screen
+PAGE_MS = const(700)        # a page of a long status line on a small screen
+_MAX_MOVES = const(200)
+
+
+class App:
+    """Screens, the game and the store, driven by key events and the clock."""
+
+    def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None):
+        self.layout = board.LAYOUT
+        self.canvas = canvas
+        self.store = store
+        self.painter = Painter(canvas)
+        self.now = now_ms
+        self.playouts = playouts     # tests: AI budget as a count (deterministic)
+        self.seed = seed
+        self.done = False
+        self.game = None
+        self.table = None
+        self.due = now_ms            # when the next AI action may be shown
+        self.page_due = now_ms
+        self.moves = array("H", range(_MAX_MOVES))
+        self.back_to = None          # the screen a pause menu or picker returns to
+        self.picking = -1            # the card the suit picker is for
+        self.title(self._boot_notice())
+
+    # --- screens ---------------------------------------------------------------------
+
+    def show(self, screen):
+        """Make `screen` current and draw it."""
+        self.screen = screen
+        self.painter.paint(screen)
+
+    def title(self, notice=""):
+        """The title screen: Continue (when a match is saved), New game, Rules, Quit."""
+        items = ["New game", "Quit"]
+        if self._has_save():
+            items.insert(0, "Continue")
+        lines = [notice] if notice else []
+        self.show(S.ListScreen("title", "Mau-Mau", items, lines, list_fit(self.canvas)))
+
+    def setup(self):
+        """The new-game setup, starting from the last one played."""
+        self.show(S.SetupScreen(self._last_setup(), list_fit(self.canvas)))
+
+    def pages(self, name, title, text_lines):
+        """Text to read, wrapped to the screen."""
+        lines = []
+        for text in text_lines:
+            lines += S.wrap(text, cols(self.canvas))
+        self.show(S.PagesScreen(name, title, lines, list_fit(self.canvas) - 1))
+
+    def pause(self):
+        """The pause menu over the table."""
+        if self.screen.name not in ("pause", "rules"):
+            self.back_to = self.screen
+        self.show(S.ListScreen("pause", "Paused", ["Resume", "Rules", "Save and quit"],
+                               (), list_fit(self.canvas)))
+
+    # --- input -----------------------------------------------------------------------
+
+    def handle(self, event):
+        """One key event from the buttons."""
+        action = buttons.action(self.layout, event)
+        if action:
+            self.act(action)
+
+    def act(self, action):
+        """One action (NEXT, PREV, OK, BACK, MENU, UP, DOWN)."""
+        sc = self.screen
+        got = sc.on(action)
+        name = sc.name
+        if name == "table":
+            self._on_table(action, got)
+        elif name == "title":
+            self._on_title(got)
+        elif name == "setup":
+            if got == sc.START:
+                self._start(sc.setup)
+            elif got == S.CANCEL or got == S.PAUSE:
+                self.title()
+        elif name == "cover":
+            if got == S.DONE:
+                self._uncover()
+            elif got == S.PAUSE:
+                self.pause()
+        elif name == "story":
+            if got == S.DONE or got == S.CANCEL:
+                self._to_table()
+            elif got == S.PAUSE:
+                self.pause()
+        elif name == "picker":
+            self._on_picker(got)
+        elif name == "pause":
+            self._on_pause(got)
+        elif name == "rules":
+            if got in (S.DONE, S.CANCEL, S.PAUSE):
+                self.pause()
+        elif name == "scores":
+            if got >= 0:
+                self._after_scores()
+        elif name == "between":
+            self._on_between(got)
+        elif name == "final":
+            if got == 0:
+                self.setup()
+            elif got == 1:
+                self.title()
+        self.painter.paint(self.screen)
+
+    def _on_title(self, got):
+        if got < 0:
+            return
+        item = self.screen.items[got]
+        if item == "Continue":
+            self._continue()
+        elif item == "New game":
+            self.setup()
+        elif item == "Quit":
+            self.done = True
+
+    def _on_pause(self, got):
+        if got == 0 or got == S.CANCEL or got == S.PAUSE:
+            self.show(self.back_to)
+        elif got == 1:
+            self.pages("rules", "Rules", S.rules_lines(self.game.rules))
+        elif got == 2:
+            if self.game is not None:
+                self._save()
+            self.game = None
+            self.title()
+
+    # --- the game --------------------------------------------------------------------
+
+    def _start(self, setup):
+        """Deal a new match for `setup` (remembered as the last setup)."""
+        from firmware.game import Game
+        self._remember_setup(setup)
+        self.game = Game(setup, self.seed, self.playouts)
+        self._begin()
+
+    def _begin(self):
+        """Play on with self.game: a fresh table screen, then whatever is due."""
+        game = self.game
+        game.on_change = self._on_change
+        c = self.canvas
+        self.table = S.TableScreen(self._names(), hand_fit(c), status_cols(c), status_fit(c))
+        self._save()
+        self._next()
+
+    def _names(self):
+        game = self.game
+        return [game.name(k) for k in range(game.players())]
+
+    def _on_change(self, game):
+        """Every completed move and every change between rounds is saved at once."""
+        self._save()
+
+    def _next(self):
+        """Show what comes next: round end, a cover, or the table."""
+        game = self.game
+        if game.round_over():
+            self._scores()
+        elif game.needs_cover():
+            self.show(S.CoverScreen(game.cover_name(), game.to_move()))
+        else:
+            self._to_table()
+
+    def _holder(self):
+        """The seat whose hand may be shown: the human holding the device, or -1."""
+        game = self.game
+        humans = [k for k in range(game.players()) if game.is_human(k)]
+        if len(humans) == 1:
+            return humans[0]
+        for k in humans:
+            if game.player_of(k) == game.seen:
+                return k
+        return -1
+
+    def _refresh(self):
+        """Fill the table screen from the game, as the holder may see it."""
+        game, t = self.game, self.table
+        holder = self._holder()
+        turn = game.to_move()
+        if holder >= 0:
+            view = game.view(holder)
+            mine = turn == holder and not game.ai_to_act()
+            t.show(view, holder, self.moves, game.legal(holder, self.moves), mine)
+        else:
+            view = game.view(turn if turn >= 0 else 0)
+            t.show(view, turn, self.moves, 0, False)
+            t.hand_n = 0
+            t.item_n = 0
+            t.viewer = -1
+            t.cursor = 0
+
+    def _to_table(self):
+        self._refresh()
+        if self.table.my_turn and not self.table.status:
+            self.table.say(self._item_text())
+        self.show(self.table)
+
+    def _uncover(self):
+        """The player took the device: their story since their last turn, then the table."""
+        game = self.game
+        game.uncover()
+        seat = game.to_move()
+        self.table.cursor = 0
+        self.table.say("")
+        lines = game.story(seat)
+        if lines:
+            self.pages("story", "%s, since your turn" % game.name(seat)
+                       if self.canvas.size == LARGE else game.name(seat), lines)
+        else:
+            self._to_table()
+
+    def tick(self, now_ms):
+        """Advance the clock: AI actions at their pace, long status lines page by page."""
+        self.now = now_ms
+        if self.game is None or self.screen is not self.table:
+            return
+        t = self.table
+        if len(t.status) > t.status_fit and ticks_diff(now_ms, self.page_due) >= 0:
+            t.turn_status_page()
+            self.page_due = now_ms + PAGE_MS
+            self.painter.paint(t)
+        if ticks_diff(now_ms, self.due) < 0:
+            return
+        game = self.game
+        if game.ai_to_act():
+            game.step_ai()
+            self._shown_move(now_ms)
+        elif game.round_over() or game.needs_cover():
+            self._next()
+
+    def _shown_move(self, now_ms):
+        """Put the last move on the table and hold it there long enough to read."""
+        t = self.table
+        self._refresh()
+        t.say(" ".join(self.game.last_lines()))
+        pace = max(AI_PACE_MS, PAGE_MS * t.status_pages())
+        self.due = now_ms + pace
+        self.page_due = now_ms + PAGE_MS
+        self.painter.paint(t)
+
+    def _on_table(self, action, got):
+        """The table: skip ahead while AIs act; else play, draw, Mau, catch, hint, menu."""
+        t, game = self.table, self.game
+        if got == S.PAUSE:
+            self.pause()
+            return
+        if game.ai_to_act() or game.round_over() or game.needs_cover():
+            if got >= 0 and t.item_kind[got] == S.CATCH_ITEM:
+                self._catch()
+            elif got >= 0 and t.item_kind[got] == S.MENU_ITEM:
+                self.pause()
+            else:
+                self.due = self.now   # any key skips ahead
+            return
+        if got < 0:
+            t.say(self._item_text())
+            return
+        kind = t.item_kind[got]
+        if kind == S.CARD_ITEM:
+            card = t.hand[t.item_arg[got]]
+            if not t.my_turn or not t.playable[t.item_arg[got]]:
+                t.say("That card does not fit." if t.my_turn else "Not your turn.")
+            elif t.wishes(card):
+                self._pick_suit(card)
+            else:
+                self._play(t.play_move(card, 0))
+        elif kind == S.DRAW_ITEM or kind == S.PASS_ITEM:
+            self._play(t.move_for(got))
+        elif kind == S.MAU_ITEM:
+            t.mau_on = not t.mau_on
+            t.say(self._item_text())
+        elif kind == S.CATCH_ITEM:
+            self._catch()
+        elif kind == S.HINT_ITEM:
+            self._hint()
+        elif kind == S.MENU_ITEM:
+            self.pause()
+
+    def _play(self, move):
+        """The human to move makes `move` (always one of their listed legal moves)."""
+        if move < 0:
+            return
+        self.table.mau_on = False
+        self.game.play(move)
+        self._after_human()
+
+    def _catch(self):
+        """The holder calls out the player who forgot to say Mau."""
+        self.game.catch(self.table.viewer)
+        self._after_human()
+
+    def _after_human(self):
+        t = self.table
+        t.hint = -1
+        self._refresh()
+        t.say(" ".join(self.game.last_lines()))
+        self.due = self.now + (AI_PACE_MS if self.game.ai_to_act() else 0)
+        self.page_due = self.now + PAGE_MS
+        if self.game.round_over() or self.game.needs_cover():
+            self.due = self.now + AI_PACE_MS
+        elif t.my_turn:
+            t.cursor = t.first_playable()
+            t._follow()
+
+    def _hint(self):
+        """Point the cursor at the move the AI suggests."""
+        from engine.text import long_name
+        t = self.table
+        move = self.game.hint()
+        for i in range(t.item_n):
+            if t.move_for(i) == move or (t.item_kind[i] == S.CARD_ITEM and move is not None
+                                         and move & 0x600 == 0
+                                         and t.hand[t.item_arg[i]] == move & 63):
+                t.cursor = i
+                t.hint = i
+                t._follow()
+                break
+        if move is None:
+            t.say("No hint.")
+        elif move & 0x600 == 0:
+            t.say("Hint: play %s" % long_name(move & 63))
+        else:
+            t.say("Hint: " + self._item_text())
+
+    def _item_text(self):
+        """The item under the cursor in words."""
+        from engine.text import long_name
+        t = self.table
+        if t.cursor >= t.item_n:
+            return ""
+        kind, arg = t.item_kind[t.cursor], t.item_arg[t.cursor]
+        if kind == S.CARD_ITEM:
+            card = t.hand[arg]
+            fits = "" if t.playable[arg] or not t.my_turn else " (does not fit)"
+            return long_name(card) + fits
+        if kind == S.DRAW_ITEM:
+            n = t.pending or 1
+            return "Draw %d card%s" % (n, "s" if n > 1 else "")
+        if kind == S.PASS_ITEM:
+            return "Pass"
+        if kind == S.MAU_ITEM:
+            return "Say Mau with the play: %s" % ("on" if t.mau_on else "off")
+        if kind == S.CATCH_ITEM:
+            return "Catch %s: forgot Mau" % t.names[arg]
+        if kind == S.HINT_ITEM:
+            return "Hint"
+        return "Menu"
+
+    def _pick_suit(self, card):
+        """The Jack's suit picker."""
+        self.picking = card
+        sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
+                          (), list_fit(self.canvas))
+        sc.suits = (0, 1, 2, 3)
+        self.show(sc)
+
+    def _on_picker(self, got):
+        if got >= 0:
+            move = self.table.play_move(self.picking, got)
+            self.show(self.table)
+            self._play(move)
+        elif got == S.CANCEL or got == S.PAUSE:
+            self.show(self.table)
+
+    # --- between rounds ----------------------------------------------------------------
+
+    def _scores(self):
+        """Round end: points of the round and the match table."""
+        game = self.game
+        rows = game.results()
+        w = game.round_winner()
+        head = "%s wins the round" % game.player_name(w) if w is not None else "Nobody wins"
+        lines = [head] + self._score_lines(rows)
+        self.show(S.ListScreen("scores", "Round %d" % game.rounds_played(), ["Continue"],
+                               lines, list_fit(self.canvas)))
+
+    def _score_lines(self, rows):
+        """Name, round points and total, aligned to the screen's width."""
+        width = cols(self.canvas)
+        out = []
+        for row in rows:
+            name, pts, total = row[0], row[1], row[2]
+            right = "%3d %4d" % (pts, total) if pts is not None else "%4d" % total
+            out.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right)) + right)
+        return out
+
+    def _after_scores(self):
+        if self.game.match_over():
+            self._final()
+        else:
+            self._between()
+
+    def _between(self, cursor=0):
+        """Join or leave between rounds, then deal."""
+        game = self.game
+        items = ["Deal next round"]
+        self._between_acts = [("deal", 0)]
+        if len(game.seated()) < game.rules.max_players:
+            name = self._free_name()
+            items.append("Join: %s (AI)" % name)
+            self._between_acts.append(("join", 3))
+            items.append("Join: %s (human)" % name)
+            self._between_acts.append(("join", 0))
+        if len(game.seated()) > game.rules.min_players:
+            for p in game.seated():
+                items.append("Leave: %s" % game.player_name(p))
+                self._between_acts.append(("leave", p))
+        sc = S.ListScreen("between", "Next round", items, (), list_fit(self.canvas), cursor)
+        self.show(sc)
+
+    def _free_name(self):
+        game = self.game
+        taken = [game.player_name(p) for p in range(len(game.names))]
+        for name in S.AI_NAMES + S.HUMAN_NAMES:
+            if name not in taken:
+                return name
+        return "P%d" % len(taken)
+
+    def _on_between(self, got):
+        if got < 0:
+            return
+        what, arg = self._between_acts[got]
+        game = self.game
+        if what == "deal":
+            game.next_round()
+            self._begin()
+        elif what == "join":
+            game.join(self._free_name(), arg)
+            self._between(got)
+        else:
+            game.leave(arg)
+            self._between(0)
+
+    def _final(self):
+        """Match end: the winner and the final table."""
+        game = self.game
+        w = game.winner()
+        order = sorted(game.seated(), key=lambda p: game.totals()[p])
+        rows = [(game.player_name(p), None, game.totals()[p]) for p in order]
+        head = "%s wins the match" % game.player_name(w) if w is not None else "Match over"
+        self._record_stats()
+        self.game = None
+        self._drop_save()
+        self.show(S.ListScreen("final", "Match over", ["New game", "Title"],
+                               [head] + self._score_lines(rows), list_fit(self.canvas)))
+
+    # --- the store -------------------------------------------------------------------
+
+    def _boot_notice(self):
+        return ""
+
+    def _has_save(self):
+        return False
+
+    def _continue(self):
+        pass
+
+    def _save(self):
+        pass
+
+    def _drop_save(self):
+        pass
+
+    def _record_stats(self):
+        pass
+
+    def _last_setup(self):
+        return {"seats": [list(s) for s in S.DEFAULT_SETUP["seats"]], "preset": "classic",
+                "options": {}, "match": "round", "limit": 1}
+
+    def _remember_setup(self, setup):
+        pass

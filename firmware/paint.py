@@ -1,0 +1,381 @@
+"""The framebuf painter: draws the screens of firmware/screens.py on a firmware.gfx.Canvas.
+
+It redraws only what changed: each region of a screen remembers the key (the values it
+was drawn from) and is drawn again only when its key differs. A new screen clears all.
+Layouts come in three size classes: LARGE (240x135), MEDIUM (128x64), TINY (72x40).
+"""
+
+from firmware import gfx
+from firmware.gfx import (BG, FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL,
+                          GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
+from firmware import screens as S
+
+# per size class (TINY, MEDIUM, LARGE): list title height, row top, row height
+_TITLE_H = (7, 10, 14)
+_ROW_Y = (8, 12, 18)
+_ROW_H = (7, 9, 12)
+# table: hand slot step, hand row x, normal card y, status y, status line height
+_STEP = (10, 14, 22)
+_HAND_X = (1, 4, 10)
+_HAND_Y = (27, 45, 98)
+_STATUS_Y = (20, 32, 70)
+_STATUS_H = (6, 6, 10)
+_STATUS_FIT = (1, 2, 2)
+_TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
+                ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
+                ("DRAW", "PASS", "MAU", "CATCH", "HINT", "MENU"))
+
+
+def list_fit(canvas):
+    """Rows a list screen has room for."""
+    s = canvas.size
+    return (canvas.height - _ROW_Y[s]) // _ROW_H[s]
+
+
+def cols(canvas):
+    """Characters a text line has room for."""
+    return canvas.width // canvas.cw
+
+
+def status_cols(canvas):
+    """Characters a table status line has room for (the medium screen uses the 3x5 font)."""
+    return canvas.width // (4 if canvas.size != LARGE else 8)
+
+
+def status_fit(canvas):
+    """Status lines the table shows at once."""
+    return _STATUS_FIT[canvas.size]
+
+
+def hand_fit(canvas):
+    """Slots the table's hand row shows at once."""
+    s = canvas.size
+    return (canvas.width - 2 * _HAND_X[s]) // _STEP[s]
+
+
+class Painter:
+    """Draws screens onto one canvas, region by region, only where something changed."""
+
+    def __init__(self, canvas):
+        self.c = canvas
+        self.screen = None
+        self.keys = {}
+        self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
+
+    def paint(self, screen):
+        """Bring the canvas up to date with `screen`."""
+        if screen is not self.screen:
+            self.screen = screen
+            self.keys = {}
+        kind = screen.kind
+        if kind == "table":
+            self._table(screen)
+        elif kind == "cover":
+            self._cover(screen)
+        elif kind == "pages":
+            self._pages(screen)
+        else:
+            self._list(screen)
+
+    def _changed(self, region, key):
+        """True (and remember `key`) when `region` was drawn from something else."""
+        if self.keys.get(region) == key:
+            return False
+        self.keys[region] = key
+        return True
+
+    # --- lists and pages -------------------------------------------------------------
+
+    def _title(self, title):
+        c, s = self.c, self.c.size
+        if not self._changed("title", title):
+            return
+        h = _TITLE_H[s]
+        c.rect(0, 0, c.width, h, PANEL if c.depth == 4 else CURSOR)
+        role = TITLE if c.depth == 4 else CURSOR_INK
+        y = 1 if s == TINY else (1 if s == MEDIUM else 3)
+        c.text(title[:cols(c)], max(0, (c.width - c.text_width(title[:cols(c)])) // 2), y, role)
+
+    def _background(self):
+        if self._changed("bg", 1):
+            self.c.fill(BG)
+
+    def _list(self, sc):
+        c, s = self.c, self.c.size
+        self._background()
+        self._title(sc.title)
+        lines, items = sc.lines, sc.items
+        width = cols(c) - (2 if sc.suits else 0)
+        for r in range(sc.fit):
+            row = sc.top + r
+            if row < len(lines):
+                key = (lines[row], 0)
+            elif row - len(lines) < len(items):
+                i = row - len(lines)
+                key = (items[i], 1 + (i == sc.cursor), sc.suits[i] if sc.suits else -1)
+            else:
+                key = None
+            if not self._changed(r, key):
+                continue
+            y = _ROW_Y[s] + r * _ROW_H[s]
+            c.rect(0, y - 1, c.width, _ROW_H[s], BG)
+            if key is None:
+                continue
+            text, style = key[0], key[1]
+            x = 1 if s == TINY else 4
+            if style == 2:
+                c.rect(0, y - 1, c.width, _ROW_H[s], CURSOR)
+            role = CURSOR_INK if style == 2 else (TEXT if style == 1 else DIM)
+            if style and key[2] >= 0:
+                self._suit_chip(x, y - 1, key[2])
+                x += c.suit_size() + 5
+            c.text(text[:width], x, y, role)
+        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows())
+
+    def _scroll_marks(self, up, down):
+        """Small arrows at the right edge when rows are hidden above or below."""
+        c, s = self.c, self.c.size
+        if not self._changed("marks", (up, down)):
+            return
+        x = c.width - 4
+        top, bottom = _ROW_Y[s], c.height - 4
+        c.rect(x, top, 4, 3, BG)
+        c.rect(x, bottom, 4, 3, BG)
+        if up:
+            c.hline(x + 1, top, 1, HILITE)
+            c.hline(x, top + 1, 3, HILITE)
+        if down:
+            c.hline(x, bottom + 1, 3, HILITE)
+            c.hline(x + 1, bottom + 2, 1, HILITE)
+
+    def _suit_chip(self, x, y, suit):
+        """A suit on a small white chip (readable on any background)."""
+        c = self.c
+        n = c.suit_size()
+        c.rect(x, y, n + 4, n + 3, CARD)
+        c.suit(x + 2, y + 1, suit, RED if suit >= 2 else INK)
+
+    def _pages(self, sc):
+        c, s = self.c, self.c.size
+        self._background()
+        self._title(sc.title)
+        fit = sc.fit
+        for r in range(fit):
+            row = sc.top + r
+            text = sc.lines[row] if row < len(sc.lines) else ""
+            if self._changed(r, text):
+                y = _ROW_Y[s] + r * _ROW_H[s]
+                c.rect(0, y - 1, c.width, _ROW_H[s], BG)
+                c.text(text[:cols(c)], 1 if s == TINY else 4, y, TEXT)
+        foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
+        if self._changed("foot", foot):
+            y = c.height - (6 if s == TINY else 9)
+            c.rect(0, y - 1, c.width, c.height - y + 1, BG)
+            c.small(foot, c.width - 4 * len(foot) - 2, y + (0 if s == TINY else 2), DIM)
+
+    # --- cover -----------------------------------------------------------------------
+
+    def _cover(self, sc):
+        c, s = self.c, self.c.size
+        if not self._changed("cover", sc.player):
+            return
+        if self.trace is not None:
+            self.trace.append(("cover", sc.seat))
+        c.fill(FELT if c.depth == 4 else BG)
+        name = sc.player[:cols(c) if s != LARGE else 14]
+        if s == LARGE:
+            c.text("Pass the device to", (c.width - 18 * 8) // 2, 20, TEXT)
+            c.big(name, (c.width - 16 * len(name)) // 2, 40, TITLE)
+            c.back(86, 72)
+            c.back(110, 76)
+            c.text("press any key", (c.width - 13 * 8) // 2, 116, DIM)
+        elif s == MEDIUM:
+            c.text("Pass to", (c.width - 56) // 2, 8, TEXT)
+            c.text(name, (c.width - 8 * len(name)) // 2, 24, TITLE)
+            c.small("PRESS ANY KEY", (c.width - 52) // 2, 50, TEXT)
+        else:
+            c.small("PASS TO", (c.width - 28) // 2, 4, TEXT)
+            c.small(name, (c.width - 4 * len(name)) // 2, 16, TITLE)
+            c.small("ANY KEY", (c.width - 28) // 2, 30, TEXT)
+
+    # --- the table -------------------------------------------------------------------
+
+    def _table(self, sc):
+        if self._changed("felt", 1):
+            self.c.fill(FELT if self.c.depth == 4 else BG)
+        self._opponents(sc)
+        self._middle(sc)
+        self._status(sc)
+        self._hand(sc)
+
+    def _opponents(self, sc):
+        c, s = self.c, self.c.size
+        n = sc.players
+        key = (n, sc.viewer, sc.turn, bytes(sc.counts[:n]), bytes(sc.mau[:n]), sc.over)
+        if not self._changed("opp", key):
+            return
+        h = (6, 7, 20)[s]
+        c.rect(0, 0, c.width, h, PANEL)
+        others = n - 1
+        if others <= 0:
+            return
+        w = c.width // others
+        for k in range(others):
+            p = (sc.viewer + 1 + k) % n
+            x = k * w
+            turn = p == sc.turn and not sc.over
+            name = sc.names[p]
+            if s == LARGE:
+                if turn:
+                    c.frame(x + 1, 0, w - 2, h, HILITE)
+                c.text(name[:5], x + 4, 2, HILITE if turn else TEXT)
+                c.text("%d" % sc.counts[p], x + 4, 11, TEXT)
+                c.small("CARDS" if sc.counts[p] != 1 else "CARD", x + 14 + (8 if sc.counts[p] > 9 else 0), 12, DIM)
+                if sc.mau[p]:
+                    c.small("MAU", x + w - 15, 3, WARN)
+            else:
+                label = (name[:3] if s == MEDIUM else name[:1]) + "%d" % sc.counts[p]
+                if sc.mau[p]:
+                    label += "!"
+                if turn:
+                    c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
+                c.small(label, x + 1, 1 if s == TINY else 1, CURSOR_INK if turn else TEXT)
+
+    def _middle(self, sc):
+        c, s = self.c, self.c.size
+        key = (sc.top, sc.wish, sc.pending, sc.direction, sc.draw_size, sc.my_turn)
+        if not self._changed("mid", key):
+            return
+        bg = FELT if c.depth == 4 else BG
+        if s == LARGE:
+            c.rect(0, 20, c.width, 48, bg)
+            c.back(30, 26)
+            count = "%d" % sc.draw_size
+            c.text(count, 40 - 4 * len(count), 57, TEXT)
+            if sc.top != 255:
+                c.card(105, 23, sc.top, gfx.NORMAL, True)
+            if sc.wish >= 0:
+                c.small("WISH", 148, 26, TEXT)
+                c.rect(148, 33, 18, 18, CARD)
+                c.suit(150, 35, sc.wish, RED if sc.wish >= 2 else INK, 2)
+            if sc.pending:
+                c.big("+%d" % sc.pending, 180, 30, WARN)
+            c.text("->" if sc.direction > 0 else "<-", 210, 58, DIM)
+            if sc.my_turn:
+                c.text("YOU", 196, 24, HILITE)
+        elif s == MEDIUM:
+            c.rect(0, 7, c.width, 25, bg)
+            c.back(2, 9)
+            c.small("%d" % sc.draw_size, 17, 16, TEXT)
+            if sc.top != 255:
+                c.card(42, 8, sc.top, gfx.NORMAL, True)
+            if sc.wish >= 0:
+                c.rect(61, 9, 11, 10, CARD)
+                c.suit(63, 10, sc.wish, INK)
+            if sc.pending:
+                c.text("+%d" % sc.pending, 76, 10, WARN)
+            c.small(">>" if sc.direction > 0 else "<<", 76, 22, TEXT)
+            if sc.my_turn:
+                c.small("YOUR", 104, 10, TEXT)
+                c.small("TURN", 104, 17, TEXT)
+        else:
+            c.rect(0, 6, c.width, 13, bg)
+            c.back(0, 7)
+            c.small("%d" % sc.draw_size, 10, 10, TEXT)
+            if sc.top != 255:
+                c.card(27, 7, sc.top)
+            if sc.wish >= 0:
+                c.rect(38, 7, 7, 7, CARD)
+                c.suit(39, 8, sc.wish, INK)
+            if sc.pending:
+                c.small("+%d" % sc.pending, 47, 8, TEXT)
+            c.small(">" if sc.direction > 0 else "<", 47, 14, TEXT)
+            if sc.my_turn:
+                c.small("GO", 62, 11, TEXT)
+
+    def _status(self, sc):
+        c, s = self.c, self.c.size
+        fit = _STATUS_FIT[s]
+        lines = sc.status[sc.status_top:sc.status_top + fit]
+        if not self._changed("status", tuple(lines)):
+            return
+        h = _STATUS_H[s]
+        y = _STATUS_Y[s]
+        c.rect(0, y - 1, c.width, fit * h + 1, FELT if c.depth == 4 else BG)
+        for i in range(len(lines)):
+            if s == LARGE:
+                c.text(lines[i], 0, y + i * h, TEXT)
+            else:
+                c.small(lines[i], 0, y + i * h, TEXT)
+
+    def _hand(self, sc):
+        c, s = self.c, self.c.size
+        n = sc.item_n
+        key = (sc.viewer, bytes(sc.hand[:sc.hand_n]), bytes(sc.playable[:sc.hand_n]),
+               bytes(sc.item_kind[:n]), bytes(sc.item_arg[:n]), sc.cursor, sc.scroll,
+               sc.mau_on, sc.hint, sc.pending, sc.my_turn)
+        if not self._changed("hand", key):
+            return
+        if self.trace is not None:
+            self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
+        w, h = c.card_size()
+        y0 = _HAND_Y[s]
+        raise_by = (2, 2, 5)[s]
+        top = y0 - raise_by - 1
+        c.rect(0, top, c.width, c.height - top, FELT if c.depth == 4 else BG)
+        step, x0 = _STEP[s], _HAND_X[s]
+        fit = hand_fit(c)
+        for slot in range(fit):
+            i = sc.scroll + slot
+            if i >= n:
+                break
+            x = x0 + slot * step
+            y = y0 - raise_by if i == sc.cursor else y0
+            kind, arg = sc.item_kind[i], sc.item_arg[i]
+            if kind == S.CARD_ITEM:
+                card = sc.hand[arg]
+                shaded = sc.my_turn and not sc.playable[arg]
+                c.card(x, y, card, gfx.SHADED if shaded else gfx.NORMAL)
+                if c.depth == 4 and sc.my_turn and sc.playable[arg]:
+                    c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
+            else:
+                self._tile(x, y, w, h, kind, arg, sc)
+            if i == sc.cursor:
+                if c.depth == 4:
+                    c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
+                else:   # mono: a bar under the raised card
+                    c.hline(x, c.height - 1, w, CURSOR)
+            if i == sc.hint:
+                c.rect(x + w // 2 - 1, y0 + h + (1 if s != LARGE else 4), 3, 2, HILITE)
+        if sc.scroll > 0:
+            c.rect(0, y0 + h // 2 - 2, 1 if s != LARGE else 3, 5, HILITE)
+        if sc.scroll + fit < n:
+            c.rect(c.width - (1 if s != LARGE else 3), y0 + h // 2 - 2, 3, 5, HILITE)
+
+    def _tile(self, x, y, w, h, kind, arg, sc):
+        """An action item drawn like a card: a short label and a symbol."""
+        c, s = self.c, self.c.size
+        on = kind == S.MAU_ITEM and sc.mau_on
+        c.rect(x, y, w, h, HILITE if on else PANEL)
+        c.frame(x, y, w, h, TEXT)
+        ink = CURSOR_INK if on else TEXT
+        label = _TILE_LABELS[s][kind - 1]
+        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
+        if kind == S.DRAW_ITEM:
+            sym = "+%d" % (sc.pending or 1)
+        elif kind == S.MAU_ITEM:
+            sym = "ON" if on else "OFF"
+            if s == TINY:
+                sym = "+" if on else "-"
+        elif kind == S.CATCH_ITEM:
+            sym = sc.names[arg][:1]
+        elif kind == S.HINT_ITEM:
+            sym = "?"
+        elif kind == S.MENU_ITEM:
+            sym = "="
+        else:
+            sym = "-"
+        if s == LARGE:
+            c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink)
+        else:
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (6 if s == TINY else 10), ink)

@@ -1,0 +1,635 @@
+"""Screens: renderer-independent state machines.
+
+Each screen takes an action (`on(action)`, actions from firmware.buttons) and keeps
+plain fields a painter reads (firmware/paint.py draws them on a framebuf Canvas; a
+displayio painter can draw the same fields). `on` returns what the player decided, or
+NOTHING; the app (firmware/app.py) turns decisions into flows.
+
+Every screen works with NEXT, PREV, OK and MENU alone; UP, DOWN and BACK are shortcuts.
+"""
+
+from engine.compat import const
+
+# actions (firmware.buttons)
+NEXT = const(1)
+PREV = const(2)
+OK = const(3)
+BACK = const(4)
+MENU = const(5)
+UP = const(6)
+DOWN = const(7)
+
+# what `on` returns besides an item index
+NOTHING = const(-1)
+CANCEL = const(-2)    # BACK
+PAUSE = const(-3)     # MENU
+DONE = const(-4)      # a screen without choices was read to the end
+
+
+def wrap(text, cols):
+    """Split `text` into lines of at most `cols` characters, breaking at spaces."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class ListScreen:
+    """A title, some lines of text, and items to choose from with a cursor.
+
+    Rows are the lines then the items; `top` is the first row shown and `fit` how many
+    rows the painter has room for (the view follows the cursor).
+    """
+
+    kind = "list"
+
+    def __init__(self, name, title, items, lines=(), fit=4, cursor=0):
+        self.name, self.title = name, title
+        self.lines = list(lines)
+        self.items = list(items)
+        self.suits = None        # optional: a suit glyph per item (the suit picker)
+        self.fit = fit
+        self.cursor = cursor
+        self.top = 0
+        self.follow()
+
+    def rows(self):
+        """Number of rows: lines plus items."""
+        return len(self.lines) + len(self.items)
+
+    def follow(self):
+        """Scroll so the cursor row is visible, showing lines above it when they fit."""
+        row = len(self.lines) + self.cursor
+        if row >= self.top + self.fit:
+            self.top = row - self.fit + 1
+        if row < self.top:
+            self.top = row
+        if self.cursor == 0 and row < self.fit:
+            self.top = 0
+
+    def move(self, step):
+        """Move the cursor by `step`, wrapping round."""
+        if self.items:
+            self.cursor = (self.cursor + step) % len(self.items)
+            self.follow()
+
+    def on(self, action):
+        """NEXT/PREV move; OK chooses the item under the cursor."""
+        if action == NEXT or action == DOWN:
+            self.move(1)
+        elif action == PREV or action == UP:
+            self.move(-1)
+        elif action == OK:
+            return self.cursor if self.items else DONE
+        elif action == BACK:
+            return CANCEL
+        elif action == MENU:
+            return PAUSE
+        return NOTHING
+
+
+class PagesScreen:
+    """Text to read page by page: NEXT turns the page, OK (or NEXT on the last page) goes on."""
+
+    kind = "pages"
+
+    def __init__(self, name, title, lines, fit=4):
+        self.name, self.title = name, title
+        self.lines = list(lines)
+        self.fit = max(1, fit)
+        self.top = 0
+
+    def pages(self):
+        """How many pages the text takes."""
+        return max(1, (len(self.lines) + self.fit - 1) // self.fit)
+
+    def page(self):
+        """The page shown, from 0."""
+        return self.top // self.fit
+
+    def on(self, action):
+        """NEXT pages on or finishes, PREV pages back, OK finishes."""
+        last = self.page() == self.pages() - 1
+        if action == OK or (action in (NEXT, DOWN) and last):
+            return DONE
+        if action in (NEXT, DOWN):
+            self.top += self.fit
+        elif action in (PREV, UP) and self.top > 0:
+            self.top -= self.fit
+        elif action == BACK:
+            return CANCEL
+        elif action == MENU:
+            return PAUSE
+        return NOTHING
+
+
+class CoverScreen:
+    """Hides every hand until `player` takes the device: "Pass to Finn"."""
+
+    kind = "cover"
+
+    def __init__(self, player, seat):
+        self.name = "cover"
+        self.player, self.seat = player, seat
+
+    def on(self, action):
+        """Any of NEXT, PREV, OK uncovers; MENU pauses."""
+        if action == MENU:
+            return PAUSE
+        if action in (NEXT, PREV, OK, UP, DOWN):
+            return DONE
+        return NOTHING
+
+
+# table item kinds
+CARD_ITEM = const(0)
+DRAW_ITEM = const(1)
+PASS_ITEM = const(2)
+MAU_ITEM = const(3)
+CATCH_ITEM = const(4)
+HINT_ITEM = const(5)
+MENU_ITEM = const(6)
+
+# engine.moves layout (the move's kind in bits 9-10, Mau in bit 8, wish in bits 6-7)
+_KIND_MASK = const(0x600)
+_PLAY = const(0)
+_DRAW = const(0x200)
+_PASS = const(0x400)
+_CATCH = const(0x600)
+_MAU = const(0x100)
+_JACK = const(11)
+_NO_CARD = const(255)
+_MAX_HAND = const(120)
+_MAX_ITEMS = const(130)
+
+
+class TableScreen:
+    """The table as the viewer may see it, and the viewer's hand row with its cursor.
+
+    The hand row holds the viewer's cards, then action items (Draw or Pass, Mau,
+    Catch <name>, Hint, Menu). Fields the painter reads: players, names, counts, mau,
+    turn, viewer, top, wish, pending, direction, draw_size, hand[0:hand_n],
+    playable[0:hand_n], item_kind/item_arg[0:item_n], cursor, scroll, fit, status
+    (lines), status_top, mau_on, hint, my_turn.
+    """
+
+    kind = "table"
+
+    def __init__(self, names, fit=8, cols=30, status_fit=2):
+        self.name = "table"
+        self.names = names
+        self.players = len(names)
+        self.counts = bytearray(6)
+        self.mau = bytearray(6)
+        self.viewer = 0
+        self.turn = 0
+        self.top = _NO_CARD
+        self.wish = -1
+        self.pending = 0
+        self.direction = 1
+        self.draw_size = 0
+        self.hand = bytearray(_MAX_HAND)
+        self.hand_n = 0
+        self.playable = bytearray(_MAX_HAND)
+        self.item_kind = bytearray(_MAX_ITEMS)
+        self.item_arg = bytearray(_MAX_ITEMS)
+        self.item_n = 0
+        self.cursor = 0
+        self.scroll = 0
+        self.fit = fit
+        self.cols = cols
+        self.status_fit = status_fit
+        self.status = []
+        self.status_top = 0
+        self.mau_on = False
+        self.hint = -1
+        self.my_turn = False
+        self.moves = None
+        self.move_n = 0
+        self.over = False
+
+    def show(self, view, viewer, moves, n, my_turn):
+        """Take what `viewer` may see (an engine View) and their legal moves now."""
+        self.viewer, self.my_turn = viewer, my_turn
+        self.moves, self.move_n = moves, n
+        self.players = view.players()
+        for p in range(self.players):
+            self.counts[p] = view.count(p)
+            self.mau[p] = 1 if view.said_mau(p) else 0
+        self.turn = view.turn()
+        self.top = view.top()
+        wish = view.wish()
+        self.wish = -1 if wish is None or wish < 0 or wish > 3 else wish
+        self.pending = view.pending()
+        self.direction = view.direction()
+        self.draw_size = view.draw_size()
+        self.over = view.is_over()
+        self.hand_n = view.hand_into(viewer, self.hand)
+        self._mark_playable()
+        self._build_items()
+
+    def _mark_playable(self):
+        """playable[i] = 1 when some legal move plays hand card i."""
+        for i in range(self.hand_n):
+            c = self.hand[i]
+            ok = 0
+            if self.my_turn:
+                for k in range(self.move_n):
+                    m = self.moves[k]
+                    if m & _KIND_MASK == _PLAY and m & 0x3F == c:
+                        ok = 1
+                        break
+            self.playable[i] = ok
+
+    def _build_items(self):
+        """Cards, then Draw/Pass, Mau, each Catch, Hint and Menu."""
+        kept = self.cursor_item()
+        n = 0
+        for i in range(self.hand_n):
+            self.item_kind[n], self.item_arg[n] = CARD_ITEM, i
+            n += 1
+        mau = False
+        for k in range(self.move_n):
+            m = self.moves[k]
+            kind = m & _KIND_MASK
+            if kind == _DRAW:
+                self.item_kind[n], self.item_arg[n] = DRAW_ITEM, 0
+                n += 1
+            elif kind == _PASS:
+                self.item_kind[n], self.item_arg[n] = PASS_ITEM, 0
+                n += 1
+            elif kind == _CATCH:
+                self.item_kind[n], self.item_arg[n] = CATCH_ITEM, m & 7
+                n += 1
+            elif kind == _PLAY and m & _MAU:
+                mau = True
+        if mau:
+            self.item_kind[n], self.item_arg[n] = MAU_ITEM, 0
+            n += 1
+        else:
+            self.mau_on = False
+        if self.my_turn:
+            self.item_kind[n], self.item_arg[n] = HINT_ITEM, 0
+            n += 1
+        self.item_kind[n], self.item_arg[n] = MENU_ITEM, 0
+        n += 1
+        self.item_n = n
+        self._restore_cursor(kept)
+
+    def cursor_item(self):
+        """(kind, arg) under the cursor, or None before the first build."""
+        if self.cursor >= self.item_n:
+            return None
+        return (self.item_kind[self.cursor], self.item_arg[self.cursor])
+
+    def _restore_cursor(self, kept):
+        """Keep the cursor on the same kind of item when the row changes under it."""
+        if kept is not None:
+            kind, arg = kept
+            for i in range(self.item_n):
+                if self.item_kind[i] == kind and (kind != CARD_ITEM or self.item_arg[i] == arg):
+                    self.cursor = i
+                    self._follow()
+                    return
+        if self.cursor >= self.item_n:
+            self.cursor = self.item_n - 1
+        if self.my_turn and kept is None:
+            self.cursor = self.first_playable()
+        self._follow()
+
+    def first_playable(self):
+        """Index of the first playable card, else of the Draw/Pass item, else 0."""
+        for i in range(self.hand_n):
+            if self.playable[i]:
+                return i
+        for i in range(self.item_n):
+            if self.item_kind[i] in (DRAW_ITEM, PASS_ITEM):
+                return i
+        return 0
+
+    def catch_item(self):
+        """Index of the first Catch item, or -1."""
+        for i in range(self.item_n):
+            if self.item_kind[i] == CATCH_ITEM:
+                return i
+        return -1
+
+    def _follow(self):
+        """Scroll the row so the cursor is visible."""
+        if self.cursor < self.scroll:
+            self.scroll = self.cursor
+        elif self.cursor >= self.scroll + self.fit:
+            self.scroll = self.cursor - self.fit + 1
+        last = max(0, self.item_n - self.fit)
+        if self.scroll > last:
+            self.scroll = last
+
+    def say(self, text):
+        """Put `text` on the status line (wrapped to the screen's width)."""
+        self.status = wrap(text, self.cols) if text else []
+        self.status_top = 0
+
+    def status_pages(self):
+        """How many pages the status text takes."""
+        return max(1, (len(self.status) + self.status_fit - 1) // self.status_fit)
+
+    def turn_status_page(self):
+        """Show the next page of a long status text; False when it wrapped round."""
+        self.status_top += self.status_fit
+        if self.status_top >= len(self.status):
+            self.status_top = 0
+            return False
+        return True
+
+    def move_for(self, item):
+        """The legal move the item stands for (a card: without a wish), or -1."""
+        kind, arg = self.item_kind[item], self.item_arg[item]
+        if kind == CARD_ITEM:
+            return self.play_move(self.hand[arg], 0)
+        if kind == DRAW_ITEM:
+            return self._find(_DRAW, 0x7FF)
+        if kind == PASS_ITEM:
+            return self._find(_PASS, 0x7FF)
+        if kind == CATCH_ITEM:
+            return self._find(_CATCH | arg, 0x7FF)
+        return -1
+
+    def _find(self, move, mask):
+        for k in range(self.move_n):
+            if self.moves[k] & mask == move:
+                return self.moves[k]
+        return -1
+
+    def wishes(self, card):
+        """True when playing `card` needs a wished suit (a Jack that is not the last card)."""
+        for k in range(self.move_n):
+            m = self.moves[k]
+            if m & _KIND_MASK == _PLAY and m & 0x3F == card and m & 0xC0:
+                return True
+        return False
+
+    def play_move(self, card, wish):
+        """The legal play of `card` with `wish`, with Mau when it is on and allowed; or -1."""
+        best = -1
+        for k in range(self.move_n):
+            m = self.moves[k]
+            if m & _KIND_MASK != _PLAY or m & 0x3F != card or (m >> 6 & 3) != wish:
+                continue
+            if bool(m & _MAU) == self.mau_on:
+                return m
+            best = m
+        return best
+
+    def on(self, action):
+        """NEXT/PREV move along the row; OK chooses the item (the app acts on it)."""
+        if action == NEXT or action == DOWN:
+            self.cursor = (self.cursor + 1) % self.item_n
+        elif action == PREV or action == UP:
+            self.cursor = (self.cursor - 1) % self.item_n
+        elif action == OK:
+            return self.cursor
+        elif action == MENU or action == BACK:
+            return PAUSE
+        else:
+            return NOTHING
+        self.hint = -1
+        self._follow()
+        return NOTHING
+
+
+HUMAN_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn")
+AI_NAMES = ("Greta", "Hugo", "Ida", "Jonas", "Karl", "Lena")
+LEVELS = ("human", "AI beginner", "AI casual", "AI strong", "AI expert")
+MATCH_KINDS = ("round", "rounds", "elimination")
+MATCH_WORDS = ("one round", "rounds", "elimination")
+ROUNDS_CHOICES = (2, 3, 4, 5, 8, 10)
+LIMIT_CHOICES = (50, 100, 150, 200, 300)
+HAND_CHOICES = (3, 4, 5, 6, 7, 8, 10)
+# options the setup does not offer one by one (the seat rows and match rows set them)
+_NOT_CUSTOM = ("min_players", "max_players", "match", "rounds", "limit")
+
+DEFAULT_SETUP = {"seats": [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]],
+                 "preset": "classic", "options": {}, "match": "round", "limit": 1}
+
+
+def seat_names(levels):
+    """Names for seats of these levels: "You" when one human plays, else a name each."""
+    humans = 0
+    for level in levels:
+        if level == 0:
+            humans += 1
+    names = []
+    ais = 0
+    for k in range(len(levels)):
+        if levels[k]:
+            names.append(AI_NAMES[ais])
+            ais += 1
+        else:
+            names.append("You" if humans == 1 else HUMAN_NAMES[k])
+    return names
+
+
+class SetupScreen(ListScreen):
+    """A new game's setup: seats, rules (a preset or custom options), match kind, Start.
+
+    OK changes the value of the row under the cursor (cycling); Start returns START.
+    `setup` is the dict firmware.game.Game takes; `error` says why it cannot start.
+    """
+
+    kind = "list"
+    START = 1000
+
+    def __init__(self, setup, fit=4):
+        self.setup = setup
+        self.levels = [seat[1] for seat in setup["seats"]]
+        self.custom = bool(setup.get("options"))
+        self.error = ""
+        self.rows_of = []
+        ListScreen.__init__(self, "setup", "New game", [], (), fit)
+        self.rebuild()
+
+    def _rules(self):
+        from engine.rules import Rules
+        return Rules(self.setup.get("preset", "classic"), **self.setup.get("options", {}))
+
+    def rebuild(self):
+        """Recompute the rows (and the setup dict) from the choices made."""
+        s = self.setup
+        names = seat_names(self.levels)
+        s["seats"] = [[names[k], self.levels[k]] for k in range(len(self.levels))]
+        rows, items = [], []
+        rows.append(("players", 0))
+        items.append("Players: %d" % len(self.levels))
+        for k in range(len(self.levels)):
+            rows.append(("seat", k))
+            items.append("%d %s: %s" % (k + 1, names[k], LEVELS[self.levels[k]]))
+        rows.append(("preset", 0))
+        items.append("Rules: %s" % ("custom" if self.custom else s["preset"]))
+        if self.custom:
+            rows.append(("base", 0))
+            items.append("  based on %s" % s["preset"])
+            for option in _options():
+                if option[0] in _NOT_CUSTOM:
+                    continue
+                rows.append(("option", option))
+                items.append("  %s: %s" % (option[0].replace("_", " "),
+                                           _word(self._value(option))))
+        kind = MATCH_KINDS.index(s.get("match", "round"))
+        rows.append(("match", 0))
+        items.append("Match: %s" % MATCH_WORDS[kind])
+        if kind == 1:
+            rows.append(("limit", ROUNDS_CHOICES))
+            items.append("Rounds: %d" % s["limit"])
+        elif kind == 2:
+            rows.append(("limit", LIMIT_CHOICES))
+            items.append("Out above: %d" % s["limit"])
+        rows.append(("start", 0))
+        items.append("Start")
+        self.rows_of, self.items = rows, items
+        self.lines = [self.error] if self.error else []
+        if self.cursor >= len(items):
+            self.cursor = len(items) - 1
+        self.follow()
+
+    def _value(self, option):
+        """The value an option has now: set in the options, else the preset's."""
+        options = self.setup.get("options", {})
+        if option[0] in options:
+            return options[option[0]]
+        return option[1] if self.setup["preset"] == "classic" else option[2]
+
+    def on(self, action):
+        """NEXT/PREV move, OK changes the row's value or starts."""
+        got = ListScreen.on(self, action)
+        if got < 0:
+            return got
+        what, arg = self.rows_of[got]
+        self.error = ""
+        if what == "start":
+            return self.start()
+        self.change(what, arg)
+        self.rebuild()
+        return NOTHING
+
+    def change(self, what, arg):
+        """Cycle one setting to its next value."""
+        s = self.setup
+        if what == "players":
+            most = self._rules().max_players
+            if len(self.levels) >= most:
+                del self.levels[2:]
+            else:
+                self.levels.append(3)
+        elif what == "seat":
+            self.levels[arg] = (self.levels[arg] + 1) % len(LEVELS)
+        elif what == "preset":
+            if self.custom:
+                self.custom = False
+                s["options"] = {}
+                s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
+            elif s["preset"] == "nordic":
+                self.custom = True
+                s["options"] = {"ace": self._value(_option("ace"))}
+            else:
+                s["preset"] = "nordic"
+        elif what == "base":
+            s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
+        elif what == "option":
+            s["options"][arg[0]] = _cycle(self._value(arg), arg[3])
+        elif what == "match":
+            kind = (MATCH_KINDS.index(s.get("match", "round")) + 1) % 3
+            s["match"] = MATCH_KINDS[kind]
+            s["limit"] = (1, 3, 100)[kind]
+        elif what == "limit":
+            s["limit"] = _cycle(s["limit"], arg)
+
+    def start(self):
+        """START when these rules seat these players, else NOTHING with the reason shown."""
+        try:
+            rules = self._rules()
+            rules.check_players(len(self.levels))
+        except ValueError as e:
+            self.error = str(e)
+            self.rebuild()
+            return NOTHING
+        return self.START
+
+
+def _options():
+    from engine.rules import options
+    return options()
+
+
+def _option(name):
+    for option in _options():
+        if option[0] == name:
+            return option
+    raise KeyError(name)
+
+
+def _word(value):
+    """An option's value in words: yes/no for switches."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return "%s" % value
+
+
+def _cycle(value, allowed):
+    """The value after `value` among the allowed ones (numbers: a few useful steps)."""
+    if isinstance(allowed, range):
+        choices = [v for v in HAND_CHOICES if v in allowed]
+    else:
+        choices = list(allowed)
+    if value in choices:
+        for i in range(len(choices)):
+            if choices[i] == value and (value is not True and value is not False or choices[i] is value):
+                return choices[(i + 1) % len(choices)]
+    return choices[0]
+
+
+def rules_lines(rules):
+    """A summary of the rules in play, one short sentence a line."""
+    from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
+    lines = ["Play a card of the same suit or rank as the top card.",
+             "Rid yourself of all cards first.",
+             "%d cards each, deck %s." % (rules.hand_size, rules.deck_name())]
+    if rules.stack_sevens:
+        lines.append("7: the next player draws 2; sevens stack.")
+    if rules.eight_skips:
+        lines.append("8: the next player misses a turn.")
+    if rules.nine_reverses:
+        lines.append("9: play reverses direction.")
+    lines.append("Jack: on any card%s; wish a suit." % ("" if rules.jack_on_jack else " but a Jack"))
+    if rules.no_finish_on_jack:
+        lines.append("You may not go out on a Jack.")
+    if rules.ace == ACE_DRAW4:
+        lines.append("Ace: the next player draws 4.")
+    elif rules.ace == ACE_PLAY_AGAIN:
+        lines.append("Ace: play again.")
+    if rules.play_drawn:
+        lines.append("A drawn card that fits may be played at once.")
+    if rules.must_play_if_able:
+        lines.append("You must play if you can.")
+    if rules.mau_penalty == MAU_CHALLENGE:
+        lines.append("Say Mau with your second last card, or be caught: draw.")
+    elif rules.mau_penalty == MAU_AUTO:
+        lines.append("Forget to say Mau: you draw.")
+    lines.append("Points: cards left count against you.")
+    return lines
