@@ -1,0 +1,348 @@
+"""The simulator's front ends: pixels to RGB, PNG, terminal text and window; scripts; the frame loop.
+
+A small fake app stands in for firmware.app here, so these tests check the simulator
+alone: a cursor square that RIGHT, Y or an A click moves 10 pixels, A long fills, B long
+ends the app.
+"""
+import os
+import random
+import struct
+
+import pytest
+from PIL import Image
+
+from firmware import buttons, gfx
+from tools.sim import boards, headless, image, terminal
+from tools.sim.device import Device
+
+GS4_HMSB = 2
+MONO_VLSB = 0
+
+
+class FakeApp:
+    """Cursor square on a plain screen; remembers every event and tick.
+
+    RIGHT or Y pressed, or A clicked: the square moves 10 pixels right. A long: filled.
+    B long: done.
+    """
+
+    def __init__(self, board, canvas, store, now_ms):
+        self.canvas, self.store, self.started = canvas, store, now_ms
+        self.x, self.filled, self.done = 0, False, False
+        self.events, self.ticks = [], 0
+        self.draw()
+
+    def draw(self):
+        c = self.canvas
+        c.fill(gfx.BG)
+        size = 8
+        if self.filled:
+            c.rect(self.x, 4, size, size, gfx.HILITE)
+        else:
+            c.frame(self.x, 4, size, size, gfx.HILITE)
+
+    def handle(self, event):
+        self.events.append(event)
+        key, kind = event >> 3, event & 7
+        steps = (key in (buttons.RIGHT, buttons.Y) and kind == buttons.PRESS) or (key == buttons.A and kind == buttons.CLICK)
+        if steps:
+            self.x += 10
+            self.draw()
+        elif key == buttons.A and kind == buttons.LONG:
+            self.filled = True
+            self.draw()
+        elif key == buttons.B and kind == buttons.LONG:
+            self.done = True
+
+    def tick(self, now_ms):
+        self.ticks += 1
+
+
+def device(board_name, tmp_path):
+    return Device(boards.load(board_name), FakeApp, str(tmp_path / "save"))
+
+
+class FakeCanvas:
+    """Just the fields the converters read: width, height, buf, palette."""
+
+    def __init__(self, width, height, depth, palette=None):
+        import framebuf
+        self.width, self.height, self.palette = width, height, palette
+        if depth == 4:
+            self.buf = bytearray((width + 1) // 2 * height)
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, GS4_HMSB)
+        else:
+            self.buf = bytearray(width * ((height + 7) // 8))
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, MONO_VLSB)
+
+
+def random_canvas(width, height, depth, seed):
+    rng = random.Random(seed)
+    palette = [rng.randrange(65536) for _ in range(16)] if depth == 4 else None
+    canvas = FakeCanvas(width, height, depth, palette)
+    for y in range(height):
+        for x in range(width):
+            canvas.fb.pixel(x, y, rng.randrange(16 if depth == 4 else 2))
+    return canvas
+
+
+def pillow_rgb565(value):
+    """Pillow's own decoding of one RGB565 pixel: the independent reference for colours."""
+    return Image.frombytes("RGB", (1, 1), struct.pack("<H", value), "raw", "BGR;16").getpixel((0, 0))
+
+
+# Pixels to RGB and PNG
+
+def test_rgb565_conversion_matches_pillow_for_every_colour():
+    data = b"".join(struct.pack("<H", v) for v in range(65536))
+    reference = Image.frombytes("RGB", (256, 256), data, "raw", "BGR;16").tobytes()
+    assert b"".join(bytes(image.rgb565_to_rgb(v)) for v in range(65536)) == reference
+
+
+@pytest.mark.parametrize("width,height", [(240, 135), (17, 5), (1, 1)])
+def test_gs4_png_shows_each_pixels_palette_colour(tmp_path, width, height):
+    canvas = random_canvas(width, height, 4, seed=width)
+    path = tmp_path / "gs4.png"
+    image.screenshot(canvas, str(path))
+    png = Image.open(path)
+    assert png.size == (width, height) and png.mode == "RGB"
+    for y in range(height):
+        for x in range(width):
+            assert png.getpixel((x, y)) == pillow_rgb565(canvas.palette[canvas.fb.pixel(x, y)]), (x, y)
+
+
+@pytest.mark.parametrize("width,height", [(128, 64), (72, 40), (5, 13)])
+def test_mono_vlsb_png_is_white_on_black(tmp_path, width, height):
+    canvas = random_canvas(width, height, 1, seed=height)
+    path = tmp_path / "mono.png"
+    image.screenshot(canvas, str(path))
+    png = Image.open(path)
+    assert png.size == (width, height)
+    for y in range(height):
+        for x in range(width):
+            expected = (255, 255, 255) if canvas.fb.pixel(x, y) else (0, 0, 0)
+            assert png.getpixel((x, y)) == expected, (x, y)
+
+
+def test_rect_of_an_odd_x_reads_the_right_nibbles():
+    canvas = random_canvas(9, 4, 4, seed=3)
+    conv = image.Converter(canvas)
+    whole = conv.frame()
+    for x, y, w, h in [(1, 1, 3, 2), (0, 0, 9, 4), (7, 3, 2, 1), (8, 0, 1, 4)]:
+        part = conv.rect(x, y, w, h)
+        expected = b"".join(whole[3 * (yy * 9 + x):3 * (yy * 9 + x + w)] for yy in range(y, y + h))
+        assert part == expected
+
+
+def test_screenshot_scale_repeats_pixels():
+    canvas = random_canvas(6, 3, 4, seed=5)
+    small, big = image.screenshot(canvas), image.screenshot(canvas, scale=3)
+    assert big.size == (18, 9)
+    assert all(big.getpixel((3 * x + 2, 3 * y + 1)) == small.getpixel((x, y)) for x in range(6) for y in range(3))
+
+
+# Terminal
+
+def test_terminal_row_is_half_blocks_top_foreground_bottom_background():
+    palette = [0] * 16
+    palette[1], palette[2] = 0xF800, 0x001F  # red, blue
+    canvas = FakeCanvas(3, 3, 4, palette)
+    fb = canvas.fb
+    fb.pixel(0, 0, 1)  # column 0: red over black; column 1: black over blue; column 2: black/black
+    fb.pixel(1, 1, 2)
+    fb.pixel(2, 2, 1)  # row 2 is the last, alone: red over terminal black
+    renderer = terminal.Renderer(canvas)
+    assert renderer.row_text(0) == ("\x1b[38;2;255;0;0m\x1b[48;2;0;0;0m\u2580"
+                                    "\x1b[38;2;0;0;0m\x1b[48;2;0;0;255m\u2580"
+                                    "\x1b[48;2;0;0;0m\u2580\x1b[0m")
+    assert renderer.row_text(1) == ("\x1b[38;2;0;0;0m\x1b[48;2;0;0;0m\u2580\u2580"
+                                    "\x1b[38;2;255;0;0m\u2580\x1b[0m")
+
+
+def test_terminal_redraws_only_changed_rows():
+    canvas = random_canvas(8, 10, 1, seed=1)
+    renderer = terminal.Renderer(canvas, top=3, left=2)
+    first = renderer.full()
+    assert first.count("\x1b[") > 5 and all(f"\x1b[{3 + r};2H" in first for r in range(5))
+    assert renderer.update((0, 0, 8, 10)) == ""  # nothing changed
+    canvas.fb.pixel(4, 5, 1 - canvas.fb.pixel(4, 5))  # pixel row 5 is text row 2
+    again = renderer.update((0, 0, 8, 10))
+    assert again.startswith("\x1b[5;2H") and again.count("H") == 1
+    assert renderer.update((0, 4, 8, 2)) == ""
+
+
+def test_terminal_crops_to_its_columns():
+    canvas = random_canvas(20, 2, 1, seed=2)
+    assert terminal.Renderer(canvas, columns=7).row_text(0).count("\u2580") == 7
+
+
+def test_terminal_keys_become_taps_and_long_presses():
+    kb = terminal.Keyboard()
+    names = boards.KEY_NAMES
+    kb.feed("\x1b[Cz", 1000)
+    assert kb.mask(1000, names) == (1 << buttons.RIGHT) | (1 << buttons.A)
+    assert kb.mask(1000 + terminal.TAP_MS, names) == 0
+    kb.feed("X", 2000)
+    assert kb.mask(2000 + 650, names) == 1 << buttons.B  # held past the firmware's 600 ms LONG
+    assert kb.mask(2000 + terminal.LONG_MS, names) == 0
+    kb.feed("\x1b[15~", 3000)  # F5: ignored, not a quit
+    assert not kb.quit
+    kb.feed("\x1b", 3000)
+    assert kb.quit
+
+
+# Scripts
+
+def test_script_words_become_steps():
+    steps = headless.parse("A RIGHT*2 wait:700 long:b hold:Y:1500 shot:menu-1")
+    tap, gap = headless.TAP_MS, headless.GAP_MS
+    assert steps == [
+        ("hold", buttons.A, tap), ("wait", gap),
+        ("hold", buttons.RIGHT, tap), ("wait", gap), ("hold", buttons.RIGHT, tap), ("wait", gap),
+        ("wait", 700),
+        ("hold", buttons.B, headless.LONG_HOLD_MS), ("wait", gap),
+        ("hold", buttons.Y, 1500), ("wait", gap),
+        ("shot", "menu-1"),
+    ]
+    assert headless.parse("  ") == []
+
+
+@pytest.mark.parametrize("bad", ["Q", "wait:abc", "wait:", "long:", "shot:a/b", "hold:A", "A*x", "jump:3"])
+def test_bad_script_words_are_errors(bad):
+    with pytest.raises(headless.ScriptError):
+        headless.parse(bad)
+
+
+# The frame loop with the real debouncer
+
+def test_a_tap_is_press_release_click_and_a_long_press_is_long(tmp_path):
+    dev = device("pico_display", tmp_path)
+    headless.Runner(dev).run(headless.parse("A long:A"))
+    assert [buttons.describe(e) for e in dev.events] == [
+        "A PRESS", "A RELEASE", "A CLICK", "A PRESS", "A LONG", "A RELEASE"]
+    assert dev.app.events == dev.events and dev.app.ticks == dev.frames
+    assert dev.events[0] == buttons.A << 3 | buttons.PRESS and dev.events[4] == buttons.A << 3 | buttons.LONG
+
+
+def test_holding_repeats_every_150_ms(tmp_path):
+    dev = device("waveshare_lcd114", tmp_path)
+    headless.Runner(dev).run(headless.parse("hold:RIGHT:1500"))
+    kinds = [buttons.kind_of(e) for e in dev.events]
+    # pressed at 30 ms (20 ms stable), LONG at 630, REPEAT at 780, 930, ..., 1380 (held to 1500)
+    assert kinds == [buttons.PRESS, buttons.LONG] + [buttons.REPEAT] * 5 + [buttons.RELEASE]
+
+
+def test_keys_the_board_lacks_never_reach_the_app(tmp_path):
+    dev = device("tdisplay", tmp_path)  # two buttons: A and B
+    runner = headless.Runner(dev)
+    with pytest.raises(headless.ScriptError, match="no key RIGHT"):
+        runner.run(headless.parse("RIGHT"))
+    dev.frame(dev.now_ms + 10, 1 << buttons.RIGHT | 1 << buttons.X)
+    dev.frame(dev.now_ms + 40, 1 << buttons.RIGHT | 1 << buttons.X)
+    assert dev.events == []
+
+
+def test_dirty_rectangles_are_what_the_app_drew(tmp_path):
+    dev = device("pico_display", tmp_path)
+    rects = []
+    headless.Runner(dev, on_frame=lambda d, rect: rects.append(rect)).run(headless.parse("wait:50 Y"))
+    drawn = [r for r in rects if r is not None]
+    assert rects[0] == (0, 0, 240, 135)  # the first frame shows what the app drew at start
+    assert drawn == [(0, 0, 240, 135), (0, 0, 240, 135)]  # the fake app redraws the screen on Y
+    assert rects.count(None) == len(rects) - 2
+
+
+# Headless runs end to end (fake app), on three screen sizes
+
+@pytest.mark.parametrize("board,script", [
+    ("pico_display", "shot:start Y*3 shot:moved long:A shot:filled long:B"),
+    ("pico_oled", "shot:start A*3 shot:moved long:A shot:filled long:B"),
+    ("thumby", "shot:start RIGHT*3 shot:moved long:A shot:filled long:B"),
+])
+def test_headless_script_writes_pngs_of_what_the_app_drew(tmp_path, board, script):
+    dev = device(board, tmp_path)
+    shots = headless.Runner(dev, str(tmp_path / "shots")).run(headless.parse(script + " wait:1000 shot:never"))
+    assert [os.path.basename(p) for p in shots] == ["start.png", "moved.png", "filled.png"]
+    assert dev.done  # long:B ended the app: the rest of the script did not run
+    spec = boards.load(board)
+    bg = dev.canvas.ink(gfx.BG)
+    hi = dev.canvas.ink(gfx.HILITE)
+
+    def colour(ink):
+        if spec.DEPTH == 4:
+            return pillow_rgb565(gfx.PALETTE[ink])
+        return (255, 255, 255) if ink else (0, 0, 0)
+
+    start, moved, filled = (Image.open(p) for p in shots)
+    assert start.size == (spec.WIDTH, spec.HEIGHT)
+    # the cursor square: outline at x 0 first, then at x 30 after three steps, then filled
+    assert start.getpixel((0, 4)) == colour(hi) and start.getpixel((3, 7)) == colour(bg)
+    assert moved.getpixel((0, 4)) == colour(bg) and moved.getpixel((30, 4)) == colour(hi)
+    assert moved.getpixel((33, 7)) == colour(bg) and filled.getpixel((33, 7)) == colour(hi)
+    assert sum(1 for px in moved.get_flattened_data() if px == colour(hi)) == 28  # an 8x8 outline
+    assert sum(1 for px in filled.get_flattened_data() if px == colour(hi)) == 64
+
+
+def test_headless_command_line_runs_a_script(tmp_path, monkeypatch, capsys):
+    from tools.sim import __main__ as cli
+    monkeypatch.setattr(cli, "firmware_app_factory", lambda: FakeApp)
+    status = cli.main(["--board", "thumby", "--mode", "headless", "--script", "RIGHT shot:one",
+                       "--shots", str(tmp_path / "s"), "--save-dir", str(tmp_path / "save"), "--scale", "2"])
+    assert status == 0
+    assert Image.open(tmp_path / "s" / "one.png").size == (144, 80)
+    out = capsys.readouterr().out
+    assert out.startswith("thumby: ") and "1 shots" in out and "3 key events" in out
+    assert cli.main(["--board", "nope", "--mode", "headless"]) == 2
+    assert cli.main(["--board", "thumby", "--mode", "headless", "--script", "Y",
+                     "--save-dir", str(tmp_path / "save")]) == 2  # thumby has no Y
+
+
+# Window (pygame-ce on SDL's dummy video driver: no display needed)
+
+@pytest.fixture
+def dummy_video(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pytest.importorskip("pygame", reason="pygame-ce is in requirements.txt")
+
+
+def test_window_shows_the_scaled_screen_and_maps_keys(tmp_path, dummy_video):
+    from tools.sim import window
+    import pygame
+    dev = device("waveshare_lcd114", tmp_path)
+    win = window.Window(dev, scale=3)
+    try:
+        assert win.surface.get_width() == 720 and win.surface.get_height() > 405
+        hi = pillow_rgb565(gfx.PALETTE[dev.canvas.ink(gfx.HILITE)])
+        bg = pillow_rgb565(gfx.PALETTE[dev.canvas.ink(gfx.BG)])
+        assert win.pixel(0, 4) == hi and win.pixel(3, 7) == bg
+        assert tuple(win.surface.get_at((2, 14)))[:3] == hi  # inside the scaled pixel (0, 4)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
+        assert win.poll() == (1 << buttons.RIGHT) | (1 << buttons.Y)
+        for t in (10, 20, 30, 40):
+            win.present(dev.frame(t, 1 << buttons.RIGHT))
+        assert win.pixel(10, 4) == hi and win.pixel(0, 4) == bg
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
+        assert win.poll() == 1 << buttons.Y
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        win.poll()
+        assert win.quit
+    finally:
+        win.close()
+
+
+def test_window_help_names_only_the_boards_keys():
+    two = window_help("tdisplay")
+    assert "Z/Enter = A" in two[0] and "X/Bksp = B" in two[0] and "S = Y" not in two[0]
+    assert "hold A" in two[1]
+    assert "\u2192 = RIGHT" in window_help("thumby")[0] and "S = Y" in window_help("pico_display")[0]
+
+
+def window_help(name):
+    from tools.sim import window
+    return window.help_lines(boards.load(name))
+
+
+def test_default_scale_makes_a_window_about_720_wide():
+    from tools.sim import window
+    assert [window.default_scale(w) for w in (240, 128, 72)] == [3, 5, 10]

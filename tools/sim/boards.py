@@ -1,0 +1,54 @@
+"""The boards the simulator can show: board_configs/<name>.py, or a fallback table of their data.
+
+The simulator reads only a board's data (NAME, WIDTH, HEIGHT, DEPTH, LAYOUT, KEYS); it
+never calls its open_display or open_buttons.
+"""
+import importlib
+
+DEFAULT_BOARD = "pico_display"
+
+# name: (NAME, WIDTH, HEIGHT, DEPTH, LAYOUT, key names); used while a config file is missing.
+FALLBACK = {
+    "pico_display": ("Pimoroni Pico Display Pack", 240, 135, 4, "abxy", ("A", "B", "X", "Y")),
+    "waveshare_lcd114": ("Waveshare Pico-LCD-1.14", 240, 135, 4, "dpad",
+                         ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")),
+    "tdisplay": ("LILYGO T-Display", 240, 135, 4, "two", ("A", "B")),
+    "pico_oled": ("Waveshare Pico-OLED-1.3", 128, 64, 1, "two", ("A", "B")),
+    "thumby": ("TinyCircuits Thumby", 72, 40, 1, "dpad", ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")),
+}
+
+KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y")
+
+
+class FallbackBoard:
+    """A board's data when its board_configs module does not exist (yet)."""
+
+    def __init__(self, module_name, name, width, height, depth, layout, keys):
+        self.__name__ = "board_configs." + module_name
+        self.NAME, self.WIDTH, self.HEIGHT, self.DEPTH, self.LAYOUT = name, width, height, depth, layout
+        self.KEYS = tuple((key, None) for key in keys)
+
+
+def names():
+    """Names of every board the simulator knows."""
+    return sorted(FALLBACK)
+
+
+def load(name):
+    """The board module board_configs.<name>, or its fallback data; KeyError for unknown boards."""
+    try:
+        return importlib.import_module("board_configs." + name)
+    except ImportError as error:
+        if error.name not in ("board_configs", "board_configs." + name):
+            raise  # the config exists but imports something missing: a real error
+        if name not in FALLBACK:
+            raise KeyError("unknown board %r (known: %s)" % (name, ", ".join(names()))) from None
+        return FallbackBoard(name, *FALLBACK[name])
+
+
+def key_mask(board):
+    """The pressed-keys bits this board has: only these can reach the app."""
+    mask = 0
+    for key, _pin in board.KEYS:
+        mask |= 1 << KEY_NAMES.index(key)
+    return mask

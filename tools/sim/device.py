@@ -1,0 +1,91 @@
+"""One simulated handheld: a board's screen, its buttons and the firmware's app, frame by frame.
+
+This is the device's main loop with the hardware taken out (docs/firmware.md): each
+frame feeds the pressed-keys mask to the debouncer, hands every key event to the app,
+lets the app tick, and returns the rectangle of the screen that changed. The front ends
+(window, terminal, headless) only supply the mask and the clock, and show the rectangle.
+"""
+import os
+from pathlib import Path
+
+from tools.sim import boards, install_framebuf
+
+FRAME_MS = 10           # how often the simulated device polls its buttons
+ROOT = Path(__file__).resolve().parents[2]
+SAVE_ROOT = ROOT / ".sim"  # per-board save folders (git-ignored)
+
+
+def save_folder(board_name, folder=None):
+    """The folder the board's Store keeps its files in (created): .sim/<board> unless given."""
+    path = Path(folder) if folder is not None else SAVE_ROOT / board_name
+    path.mkdir(parents=True, exist_ok=True)
+    return str(path)
+
+
+def firmware_app_factory():
+    """firmware.app.App, or None while the app is not written yet."""
+    install_framebuf()
+    try:
+        from firmware.app import App
+    except ImportError as error:
+        if error.name not in ("firmware.app",):
+            raise
+        return None
+    return App
+
+
+def open_store(folder):
+    """firmware.save.Store on the folder (None while save.py does not exist)."""
+    try:
+        from firmware.save import Store
+    except ImportError as error:
+        if error.name != "firmware.save":
+            raise
+        return None
+    return Store(folder)
+
+
+class Device:
+    """A board running an app: call frame(now_ms, mask) as the device's loop would."""
+
+    def __init__(self, board, app_factory, save_dir, now_ms=0):
+        install_framebuf()
+        from firmware.buttons import Debouncer
+        from firmware.gfx import Canvas
+        self.board = board
+        self.name = board.__name__.rpartition(".")[2]
+        self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+        self.buttons = Debouncer()
+        self.keys = boards.key_mask(board)
+        self.store = open_store(save_dir)
+        self.app = app_factory(board, self.canvas, self.store, now_ms)
+        self.now_ms = now_ms
+        self.frames = 0
+        self.events = []  # every key event handed to the app, in order
+
+    def frame(self, now_ms, mask):
+        """One turn of the loop at now_ms with these keys held; the changed (x, y, w, h) or None."""
+        self.now_ms = now_ms
+        self.frames += 1
+        self.buttons.feed(now_ms, mask & self.keys)
+        while True:
+            event = self.buttons.get()
+            if event < 0:
+                break
+            self.events.append(event)
+            self.app.handle(event)
+        self.app.tick(now_ms)
+        return self.canvas.take_dirty()
+
+    @property
+    def done(self):
+        """True once the app has asked to stop."""
+        return bool(getattr(self.app, "done", False))
+
+
+def environment_has_display():
+    """True where a window can open: a desktop OS, or an X11/Wayland display on Linux."""
+    import sys
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -1,0 +1,126 @@
+"""The screen in a window (pygame-ce), scaled by whole pixels, with the board's keys on the keyboard.
+
+Arrows = UP DOWN LEFT RIGHT, Z or Enter = A, X or Backspace = B, A = X, S = Y; Esc or
+closing the window quits. A bar under the screen says which keys the board has and
+what they do on its layout. Only the rectangle the app redrew is converted and sent.
+"""
+import os
+import time
+
+from tools.sim.image import Converter
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+LAYOUT_HINTS = {
+    "two": "A: next   hold A: choose   B: back   hold B: menu",
+    "abxy": "Y/X: next/prev   A: choose   B: back   hold B: menu",
+    "dpad": "arrows: move   A: choose   B: back   hold B: menu",
+}
+KEY_LABELS = (("UP", "\u2191"), ("DOWN", "\u2193"), ("LEFT", "\u2190"), ("RIGHT", "\u2192"),
+              ("A", "Z/Enter"), ("B", "X/Bksp"), ("X", "A"), ("Y", "S"))
+BAR_LINE = 18
+BAR_BG = (24, 24, 28)
+BAR_INK = (200, 200, 205)
+
+
+def keymap(pygame):
+    """pygame key code -> firmware key name."""
+    return {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
+            pygame.K_z: "A", pygame.K_RETURN: "A", pygame.K_KP_ENTER: "A",
+            pygame.K_x: "B", pygame.K_BACKSPACE: "B", pygame.K_a: "X", pygame.K_s: "Y"}
+
+
+def help_lines(board):
+    """Two lines for the bar: the board's keys on the keyboard, and what they do."""
+    names = [key for key, _ in board.KEYS]
+    keys = "   ".join("%s = %s" % (label, key) for key, label in KEY_LABELS if key in names)
+    return [keys + "   Esc = quit", LAYOUT_HINTS.get(board.LAYOUT, "")]
+
+
+def default_scale(width):
+    """A whole-pixel scale that makes the window about 720 pixels wide."""
+    return max(1, 720 // width)
+
+
+class Window:
+    """The pygame window: the scaled screen and the help bar."""
+
+    def __init__(self, device, scale):
+        import pygame
+        self.pygame = pygame
+        self.device = device
+        self.scale = scale
+        self.converter = Converter(device.canvas)
+        pygame.display.init()
+        pygame.font.init()
+        w, h = device.canvas.width * scale, device.canvas.height * scale
+        self.bar = help_lines(device.board)
+        self.surface = pygame.display.set_mode((max(w, 360), h + BAR_LINE * len(self.bar) + 6))
+        pygame.display.set_caption("Mau-Mau: %s" % device.board.NAME)
+        self.keymap = keymap(pygame)
+        self.held = set()  # keyboard keys held down
+        self.quit = False
+        self._draw_bar(h)
+        self.present((0, 0, device.canvas.width, device.canvas.height))
+
+    def _draw_bar(self, top):
+        pygame = self.pygame
+        self.surface.fill(BAR_BG, (0, top, self.surface.get_width(), self.surface.get_height() - top))
+        font = pygame.font.Font(None, BAR_LINE + 2)
+        for i, line in enumerate(self.bar):
+            self.surface.blit(font.render(line, True, BAR_INK), (6, top + 4 + i * BAR_LINE))
+
+    def present(self, rect):
+        """Convert and show the (x, y, w, h) rectangle of the canvas."""
+        if rect is None:
+            return
+        pygame, s = self.pygame, self.scale
+        x, y, w, h = rect
+        image = pygame.image.frombuffer(self.converter.rect(x, y, w, h), (w, h), "RGB")
+        if s != 1:
+            image = pygame.transform.scale(image, (w * s, h * s))
+        self.surface.blit(image, (x * s, y * s))
+        pygame.display.update(pygame.Rect(x * s, y * s, w * s, h * s))
+
+    def poll(self):
+        """Read the window's events; return the pressed-keys mask of the board's keys."""
+        from tools.sim.boards import KEY_NAMES
+        pygame = self.pygame
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit = True
+            elif event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_ESCAPE:
+                    self.quit = True
+                elif event.key in self.keymap:
+                    self.held.add(event.key)
+            elif event.type == pygame.KEYUP:
+                self.held.discard(event.key)
+        mask = 0
+        for code in self.held:
+            mask |= 1 << KEY_NAMES.index(self.keymap[code])
+        return mask
+
+    def pixel(self, x, y):
+        """(r, g, b) the window shows at screen pixel (x, y) (for tests)."""
+        return tuple(self.surface.get_at((x * self.scale, y * self.scale)))[:3]
+
+    def close(self):
+        """Close the window."""
+        self.pygame.display.quit()
+
+
+def run(device, scale=None, frame_ms=10):
+    """Play in a window until the app is done or the window is closed."""
+    window = Window(device, scale or default_scale(device.canvas.width))
+    start, start_ms = time.monotonic(), device.now_ms
+    try:
+        while not device.done and not window.quit:
+            mask = window.poll()
+            now = max(device.now_ms + 1, start_ms + int((time.monotonic() - start) * 1000))
+            window.present(device.frame(now, mask))
+            spare = frame_ms / 1000 - (time.monotonic() - start - (now - start_ms) / 1000)
+            if spare > 0:
+                time.sleep(spare)
+    finally:
+        window.close()
