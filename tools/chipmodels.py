@@ -27,11 +27,6 @@ class FakePin:
         if value is not None:
             self.value(value)
         FakePin.made[gpio] = self
-        bus = FakePin.listener
-        if bus is not None:
-            bus.pin_made(self)
-
-    listener = None  # a bus that wants to see DC and CS pins as they change
 
     def init(self, mode=-1, pull=-1, value=None):
         """Reconfigure like machine.Pin.init."""
@@ -65,15 +60,23 @@ class FakePin:
 def reset_fakes():
     """Forget every pin and bus made so far."""
     FakePin.made = {}
-    FakePin.listener = None
+    FakeSPI.dc_gpio = FakeSPI.cs_gpio = None
     FakeSPI.made = []
     FakeI2C.made = []
 
 
+def wire_spi(dc, cs):
+    """Tell the fake SPI buses which GPIOs are the display's DC and CS (before it opens)."""
+    FakeSPI.dc_gpio = dc
+    FakeSPI.cs_gpio = cs
+
+
 class FakeSPI:
-    """machine.SPI: records every write as (level of each watched pin, bytes)."""
+    """machine.SPI: records each write made with CS low as (DC level, bytes)."""
 
     made = []
+    dc_gpio = None
+    cs_gpio = None
 
     def __init__(self, bus_id, baudrate=1000000, polarity=0, phase=0, bits=8,
                  firstbit=0, sck=None, mosi=None, miso=None):
@@ -83,7 +86,6 @@ class FakeSPI:
         self.phase = phase
         self.sck = sck
         self.mosi = mosi
-        self.watch = None   # (dc pin, cs pin) once a model connects
         self.log = []       # (dc level, bytes) of writes made with CS low
         self.ignored = 0    # bytes written with CS high (the chip does not listen)
         FakeSPI.made.append(self)
@@ -95,10 +97,11 @@ class FakeSPI:
 
     def write(self, data):
         """Record bytes sent with the DC level at that moment."""
-        dc, cs = self.watch if self.watch else (None, None)
+        cs = FakePin.made.get(FakeSPI.cs_gpio)
         if cs is not None and cs.level:
             self.ignored += len(data)
             return
+        dc = FakePin.made.get(FakeSPI.dc_gpio)
         self.log.append((dc.level if dc is not None else 1, bytes(data)))
 
 
@@ -148,3 +151,443 @@ def install_machine(monkeypatch):
     module.Pin, module.SPI, module.I2C = FakePin, FakeSPI, FakeI2C
     monkeypatch.setitem(sys.modules, "machine", module)
     return module
+
+
+# --- controller models ---------------------------------------------------------------
+
+ST_CASET = 0x2A
+ST_RASET = 0x2B
+ST_RAMWR = 0x2C
+ST_MADCTL = 0x36
+ST_COLMOD = 0x3A
+ST_ARGS = {ST_CASET: 4, ST_RASET: 4, ST_MADCTL: 1, ST_COLMOD: 1}
+ST_NO_ARGS = (0x00, 0x01, 0x10, 0x11, 0x12, 0x13, 0x20, 0x21, 0x28, 0x29)
+
+
+class ST7789Model:
+    """An ST7789: 240x320 pixels of RAM, of which the panel shows a window.
+
+    The panel's native (portrait) window is `panel_w` x `panel_h` at RAM column
+    `col_start`, row `row_start` (a 135x240 panel: 52, 40). MADCTL maps the addresses
+    the MCU sends to RAM: MV exchanges them, then MX mirrors the column, MY the row.
+    """
+
+    RAM_W = 240
+    RAM_H = 320
+
+    def __init__(self, panel_w=135, panel_h=240, col_start=52, row_start=40):
+        self.panel_w, self.panel_h = panel_w, panel_h
+        self.col_start, self.row_start = col_start, row_start
+        self.ram = bytearray(self.RAM_W * self.RAM_H * 2)
+        self.written = bytearray(self.RAM_W * self.RAM_H)
+        self.madctl = 0
+        self.colmod = 0x66          # 18-bit after reset; drivers must set 16-bit
+        self.awake = False
+        self.on = False
+        self.inverted = False
+        self.cols = (0, self.RAM_W - 1)
+        self.rows = (0, self.RAM_H - 1)
+        self.command = None
+        self.args = []
+        self.writing = False
+        self.cursor = (0, 0)
+        self.half = -1              # first byte of a pixel, waiting for the second
+        self.pixels = 0             # pixels written since the model was made
+        self.unknown = []           # commands the model does not know
+
+    def feed_log(self, log):
+        """Consume (dc, bytes) records from a FakeSPI, in order."""
+        for dc, data in log:
+            self.feed(dc, data)
+
+    def feed(self, dc, data):
+        """Bytes sent with DC low are commands, with DC high parameters or pixels."""
+        if not dc:
+            for b in data:
+                self._command(b)
+        elif self.writing:
+            self._pixels(data)
+        else:
+            for b in data:
+                self._argument(b)
+
+    def _command(self, code):
+        self.command = code
+        self.args = []
+        self.writing = False
+        self.half = -1
+        if code == 0x01:
+            self.__init__(self.panel_w, self.panel_h, self.col_start, self.row_start)
+        elif code == 0x11:
+            self.awake = True
+        elif code == 0x10:
+            self.awake = False
+        elif code == 0x29:
+            self.on = True
+        elif code == 0x28:
+            self.on = False
+        elif code == 0x21:
+            self.inverted = True
+        elif code == 0x20:
+            self.inverted = False
+        elif code == ST_RAMWR:
+            self.writing = True
+            self.cursor = (self.cols[0], self.rows[0])
+        elif code not in ST_ARGS and code not in ST_NO_ARGS:
+            self.unknown.append(code)
+
+    def _argument(self, b):
+        code = self.command
+        self.args.append(b)
+        if len(self.args) != ST_ARGS.get(code, -1):
+            return
+        a = self.args
+        if code == ST_CASET:
+            self.cols = (a[0] << 8 | a[1], a[2] << 8 | a[3])
+        elif code == ST_RASET:
+            self.rows = (a[0] << 8 | a[1], a[2] << 8 | a[3])
+        elif code == ST_MADCTL:
+            self.madctl = a[0]
+        elif code == ST_COLMOD:
+            self.colmod = a[0]
+
+    def _pixels(self, data):
+        if self.colmod & 0x07 != 0x05:
+            raise AssertionError("pixels sent before COLMOD chose 16-bit colour")
+        for b in data:
+            if self.half < 0:
+                self.half = b
+            else:
+                self._store(self.half << 8 | b)
+                self.half = -1
+
+    def _store(self, colour):
+        c, r = self.cursor
+        self.ram_put(c, r, colour)
+        self.pixels += 1
+        c += 1
+        if c > self.cols[1]:
+            c = self.cols[0]
+            r += 1
+            if r > self.rows[1]:
+                r = self.rows[0]
+        self.cursor = (c, r)
+
+    def ram_put(self, c, r, colour):
+        """Store one pixel at MCU address (column c, row r) through MADCTL."""
+        m = self.madctl
+        if m & 0x20:
+            c, r = r, c
+        if m & 0x40:
+            c = self.RAM_W - 1 - c
+        if m & 0x80:
+            r = self.RAM_H - 1 - r
+        if 0 <= c < self.RAM_W and 0 <= r < self.RAM_H:
+            i = r * self.RAM_W + c
+            self.ram[2 * i] = colour >> 8
+            self.ram[2 * i + 1] = colour & 0xFF
+            self.written[i] = 1
+
+    def pixel(self, col, row):
+        """The RGB565 colour at panel position (col, row) in its native orientation; -1 if never written."""
+        c = self.col_start + col
+        r = self.row_start + row
+        i = r * self.RAM_W + c
+        if not self.written[i]:
+            return -1
+        return self.ram[2 * i] << 8 | self.ram[2 * i + 1]
+
+    def view(self, quarter_turns):
+        """The panel's picture turned counter-clockwise by quarter_turns: rows of colours."""
+        w, h = self.panel_w, self.panel_h
+        turns = quarter_turns % 4
+        out_w, out_h = (h, w) if turns % 2 else (w, h)
+        rows = []
+        for y in range(out_h):
+            row = []
+            for x in range(out_w):
+                if turns == 0:
+                    col, r = x, y
+                elif turns == 1:
+                    col, r = w - 1 - y, x
+                elif turns == 2:
+                    col, r = w - 1 - x, h - 1 - y
+                else:
+                    col, r = y, h - 1 - x
+                row.append(self.pixel(col, r))
+            rows.append(row)
+        return rows
+
+    def written_outside(self):
+        """How many RAM pixels outside the panel's window were written (should be 0)."""
+        n = 0
+        for r in range(self.RAM_H):
+            inside_r = self.row_start <= r < self.row_start + self.panel_h
+            base = r * self.RAM_W
+            for c in range(self.RAM_W):
+                if self.written[base + c] and not (
+                        inside_r and self.col_start <= c < self.col_start + self.panel_w):
+                    n += 1
+        return n
+
+    def problems(self):
+        """What keeps the panel from showing a picture (empty list when it shows one)."""
+        out = []
+        if not self.awake:
+            out.append("still asleep (no SLPOUT)")
+        if not self.on:
+            out.append("display off (no DISPON)")
+        if self.colmod & 0x07 != 0x05:
+            out.append("colour mode not 16-bit")
+        if self.unknown:
+            out.append("unknown commands %r" % (self.unknown,))
+        if self.half >= 0:
+            out.append("half a pixel left over")
+        return out
+
+
+SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1,
+            0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+
+class SSD1306Model:
+    """An SSD1306: 128 columns x 8 pages of RAM; the glass shows `glass_w` x `glass_h`.
+
+    The glass's columns start at RAM column `col_offset` (with segment remap on, the
+    usual upright mounting); its rows are the multiplexed COM lines, scanned downwards
+    (COM_SCAN_DOWN) for an upright picture.
+    """
+
+    def __init__(self, glass_w=128, glass_h=64, col_offset=0):
+        self.glass_w, self.glass_h, self.col_offset = glass_w, glass_h, col_offset
+        self.ram = bytearray(128 * 8)
+        self.written = bytearray(128 * 8)
+        self.mode = 2               # page addressing after reset
+        self.cols = (0, 127)
+        self.pages = (0, 7)
+        self.col = 0
+        self.page = 0
+        self.mux = 63
+        self.on = False
+        self.pump = False
+        self.remap = False
+        self.scan_down = False
+        self.start_line = 0
+        self.offset = 0
+        self.inverse = False
+        self.all_on = False
+        self.command = None
+        self.args = []
+        self.unknown = []
+        self.data_bytes = 0
+
+    def feed_spi_log(self, log):
+        """Consume (dc, bytes) records from a FakeSPI: DC low commands, DC high RAM data."""
+        for dc, data in log:
+            for b in data:
+                if dc:
+                    self.data(b)
+                else:
+                    self.cmd_byte(b)
+
+    def feed_i2c_log(self, log, addr=0x3C):
+        """Consume (address, bytes) I2C transactions: control bytes pick commands or data."""
+        for a, data in log:
+            if a != addr:
+                continue
+            i = 0
+            n = len(data)
+            while i < n:
+                control = data[i]
+                i += 1
+                is_data = control & 0x40
+                if control & 0x80:        # Co = 1: one byte, then another control byte
+                    if i < n:
+                        self.data(data[i]) if is_data else self.cmd_byte(data[i])
+                    i += 1
+                    continue
+                for b in data[i:]:        # Co = 0: the rest of the transaction
+                    if is_data:
+                        self.data(b)
+                    else:
+                        self.cmd_byte(b)
+                break
+
+    def cmd_byte(self, b):
+        """One byte of the command stream (a command or one of its arguments)."""
+        if self.command is not None:
+            self.args.append(b)
+            if len(self.args) == SSD_ARGS[self.command]:
+                code, self.command = self.command, None
+                self._with_args(code, self.args)
+            return
+        if b in SSD_ARGS:
+            self.command = b
+            self.args = []
+            return
+        self._simple(b)
+
+    def _with_args(self, code, a):
+        if code == 0x20:
+            self.mode = a[0] & 3
+        elif code == 0x21:
+            self.cols = (a[0] & 127, a[1] & 127)
+            self.col = self.cols[0]
+        elif code == 0x22:
+            self.pages = (a[0] & 7, a[1] & 7)
+            self.page = self.pages[0]
+        elif code == 0x8D:
+            self.pump = bool(a[0] & 0x04)
+        elif code == 0xA8:
+            self.mux = a[0] & 63
+        elif code == 0xD3:
+            self.offset = a[0] & 63
+
+    def _simple(self, b):
+        if 0x40 <= b <= 0x7F:
+            self.start_line = b - 0x40
+        elif b in (0xA0, 0xA1):
+            self.remap = b == 0xA1
+        elif b in (0xC0, 0xC8):
+            self.scan_down = b == 0xC8
+        elif b in (0xA4, 0xA5):
+            self.all_on = b == 0xA5
+        elif b in (0xA6, 0xA7):
+            self.inverse = b == 0xA7
+        elif b in (0xAE, 0xAF):
+            self.on = b == 0xAF
+        elif 0xB0 <= b <= 0xB7 and self.mode == 2:
+            self.page = b - 0xB0
+        elif b <= 0x0F and self.mode == 2:
+            self.col = (self.col & 0xF0) | b
+        elif 0x10 <= b <= 0x1F and self.mode == 2:
+            self.col = (self.col & 0x0F) | (b - 0x10) << 4
+        elif b == 0x2E:
+            pass                          # scrolling off
+        else:
+            self.unknown.append(b)
+
+    def data(self, b):
+        """One byte into RAM at the address pointer, which then moves per addressing mode."""
+        i = self.page * 128 + self.col
+        self.ram[i] = b
+        self.written[i] = 1
+        self.data_bytes += 1
+        if self.mode == 0:
+            self.col += 1
+            if self.col > self.cols[1]:
+                self.col = self.cols[0]
+                self.page += 1
+                if self.page > self.pages[1]:
+                    self.page = self.pages[0]
+        elif self.mode == 1:
+            self.page += 1
+            if self.page > self.pages[1]:
+                self.page = self.pages[0]
+                self.col += 1
+                if self.col > self.cols[1]:
+                    self.col = self.cols[0]
+        else:
+            self.col = self.col + 1 if self.col < 127 else self.cols[0]
+
+    def pixel(self, x, y):
+        """What the glass shows at (x, y): 1 lit, 0 dark, -1 RAM never written."""
+        c = self.col_offset + x if self.remap else 127 - (self.col_offset + x)
+        r = y if self.scan_down else self.mux - y
+        r = (r + self.start_line + self.offset) & 63
+        i = (r >> 3) * 128 + c
+        if not self.written[i]:
+            return -1
+        lit = self.ram[i] >> (r & 7) & 1
+        return lit ^ 1 if self.inverse else lit
+
+    def view(self):
+        """The glass's picture: rows of 0/1 (-1 where RAM was never written)."""
+        return [[self.pixel(x, y) for x in range(self.glass_w)] for y in range(self.glass_h)]
+
+    def written_outside(self):
+        """RAM bytes written outside the glass's columns and pages (should be 0)."""
+        n = 0
+        pages = (self.glass_h + 7) // 8
+        for i in range(128 * 8):
+            c, p = i % 128, i // 128
+            if self.written[i] and not (self.col_offset <= c < self.col_offset + self.glass_w
+                                        and p < pages):
+                n += 1
+        return n
+
+    def problems(self):
+        """What keeps the glass from showing the RAM as it is (empty list when nothing)."""
+        out = []
+        if not self.on:
+            out.append("display off")
+        if not self.pump:
+            out.append("charge pump off")
+        if self.mux != self.glass_h - 1:
+            out.append("multiplex %d for %d rows" % (self.mux + 1, self.glass_h))
+        if self.all_on:
+            out.append("entire display on")
+        if self.unknown:
+            out.append("unknown commands %r" % (self.unknown,))
+        if self.command is not None:
+            out.append("command 0x%02x waits for arguments" % self.command)
+        return out
+
+
+# --- what the app drew --------------------------------------------------------------
+
+def canvas_colours(canvas):
+    """The canvas as the panel should show it: rows of RGB565 (depth 4) or 0/1 (mono)."""
+    fb, pal = canvas.fb, canvas.palette
+    rows = []
+    for y in range(canvas.height):
+        if pal is None:
+            rows.append([fb.pixel(x, y) for x in range(canvas.width)])
+        else:
+            rows.append([pal[fb.pixel(x, y)] for x in range(canvas.width)])
+    return rows
+
+
+def first_difference(seen, wanted):
+    """(x, y, seen, wanted) of the first pixel that differs, or None."""
+    if len(seen) != len(wanted) or len(seen[0]) != len(wanted[0]):
+        return ("size", len(seen[0]), len(seen), (len(wanted[0]), len(wanted)))
+    for y in range(len(wanted)):
+        if seen[y] != wanted[y]:
+            for x in range(len(wanted[y])):
+                if seen[y][x] != wanted[y][x]:
+                    return (x, y, seen[y][x], wanted[y][x])
+    return None
+
+
+class PlainCanvas:
+    """The part of firmware.gfx.Canvas a driver reads: buf, fb, palette, width, height."""
+
+    def __init__(self, width, height, depth, palette=None):
+        import framebuf
+        self.width, self.height, self.depth = width, height, depth
+        if depth == 4:
+            self.buf = bytearray((width + 1) // 2 * height)
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
+            self.palette = palette if palette is not None else tuple(
+                (i * 0x0841 + 0x1234 * (i & 1)) & 0xFFFF for i in range(16))
+        else:
+            self.buf = bytearray(width * ((height + 7) // 8))
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+            self.palette = None
+
+
+def scribble(canvas, rng, count):
+    """Draw `count` random filled rectangles, some text; return their (x, y, w, h) boxes."""
+    colours = 16 if canvas.palette is not None else 2
+    boxes = []
+    for _ in range(count):
+        w = 1 + rng.below(canvas.width // 2)
+        h = 1 + rng.below(canvas.height // 2)
+        x = rng.below(canvas.width - w + 1)
+        y = rng.below(canvas.height - h + 1)
+        canvas.fb.fill_rect(x, y, w, h, rng.below(colours))
+        if w >= 8 and h >= 8:
+            canvas.fb.text("7", x, y, rng.below(colours))
+        boxes.append((x, y, w, h))
+    return boxes

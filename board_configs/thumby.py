@@ -1,0 +1,30 @@
+"""TinyCircuits Thumby: SSD1306 72x40 over SPI, d-pad and A/B.
+
+Pins from TinyCircuits' thumby library (thumbyHardware.py, thumbyButton.py): SPI0 with
+SCK 18, MOSI 19, CS 16, DC 17, RST 20; the 72x40 glass shows RAM columns 28-99 and
+needs the internal current reference (0xAD 0x30). D-pad left 3, up 4, right 5, down 6,
+A 27, B 24, pressed = 0. The buzzer on GP28 is not used. (The very first Thumbys had
+the display on I2C; this config is for the SPI boards that shipped.)
+"""
+NAME = "TinyCircuits Thumby"
+WIDTH, HEIGHT, DEPTH = 72, 40, 1
+LAYOUT = "dpad"
+KEYS = (("LEFT", 3), ("UP", 4), ("RIGHT", 5), ("DOWN", 6), ("A", 27), ("B", 24))
+NO_PULL = ()
+SPI_ID, SPI_BAUD = 0, 10000000
+SCK, MOSI, CS, DC, RST = 18, 19, 16, 17, 20
+COLUMN_OFFSET = 28
+BUZZER = 28
+
+
+def open_display():
+    """The display driver (device only)."""
+    from board_configs import ssd1306_spi_display
+    return ssd1306_spi_display(SPI_ID, SPI_BAUD, SCK, MOSI, CS, DC, RST, WIDTH, HEIGHT,
+                               COLUMN_OFFSET, iref=True)
+
+
+def open_buttons():
+    """The buttons (device only)."""
+    from board_configs import buttons
+    return buttons(KEYS, NO_PULL)

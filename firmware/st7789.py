@@ -1,0 +1,196 @@
+"""ST7789 colour TFT over SPI: shows a 4-bit canvas in RGB565, one line at a time.
+
+The controller has 240x320 pixels of RAM; a smaller panel sees only a window of it, so
+every address gets the panel's column and row offsets (which depend on MADCTL: a
+135x240 panel turned to landscape with MX|MV starts at column 40, row 53). `show`
+sends only the rectangle asked for: CASET, RASET, RAMWR, then each line of the
+rectangle expanded through the canvas's palette by framebuf's blit (in C, no Python
+loop over pixels) into one preallocated line.
+"""
+import framebuf
+from engine.compat import const
+
+try:
+    from time import sleep_ms
+except ImportError:  # CPython (tests)
+    from time import sleep as _sleep
+
+    def sleep_ms(ms):
+        """Wait ms milliseconds."""
+        _sleep(ms / 1000)
+
+SWRESET = const(0x01)
+SLPOUT = const(0x11)
+NORON = const(0x13)
+INVON = const(0x21)
+DISPON = const(0x29)
+CASET = const(0x2A)
+RASET = const(0x2B)
+RAMWR = const(0x2C)
+MADCTL = const(0x36)
+COLMOD = const(0x3A)
+
+# MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange,
+# vertical refresh order, BGR colour filter
+MY = const(0x80)
+MX = const(0x40)
+MV = const(0x20)
+ML = const(0x10)
+BGR = const(0x08)
+COLOUR_16BIT = const(0x55)
+
+
+def panel_135x240(rotation):
+    """(width, height, MADCTL, column offset, row offset) of a 135x240 panel turned by rotation.
+
+    The panel sits at RAM columns 52-186, rows 40-279; mirroring an axis moves its
+    window to the other end of that axis (240 - 52 - 135 = 53).
+    """
+    if rotation == 90:
+        return 240, 135, MX | MV, 40, 53
+    if rotation == 180:
+        return 135, 240, MX | MY, 53, 40
+    if rotation == 270:
+        return 240, 135, MY | MV, 40, 52
+    return 135, 240, 0, 52, 40
+
+
+class ST7789:
+    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas."""
+
+    def __init__(self, spi, dc, cs, width, height, x_offset, y_offset, madctl,
+                 rst=None, backlight=None, invert=True):
+        self.spi, self.dc, self.cs, self.rst = spi, dc, cs, rst
+        self.width, self.height = width, height
+        self.x_offset, self.y_offset = x_offset, y_offset
+        self.madctl = madctl
+        self.backlight = backlight
+        self.one = bytearray(1)
+        self.args = bytearray(4)
+        self.line = bytearray(width * 2)
+        self.full_line = framebuf.FrameBuffer(self.line, width, 1, framebuf.RGB565)
+        self.part_line = self.full_line   # a line as wide as the last partial rectangle
+        self.part_bytes = memoryview(self.line)
+        self.part_width = width
+        self.lut = bytearray(32)          # the palette, byte-swapped for the wire
+        self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
+        self.colours = [-1] * 16          # the palette the lut was made from
+        cs.init(cs.OUT, value=1)
+        dc.init(dc.OUT, value=0)
+        self.reset()
+        self.init_panel(invert)
+        if backlight is not None:
+            backlight.init(backlight.OUT, value=1)
+
+    def reset(self):
+        """Hardware reset when the board wires RST, else a software reset."""
+        if self.rst is not None:
+            self.rst.init(self.rst.OUT, value=1)
+            sleep_ms(1)
+            self.rst(0)
+            sleep_ms(1)
+            self.rst(1)
+        else:
+            self.command(SWRESET)
+        sleep_ms(150)
+
+    def init_panel(self, invert):
+        """Wake the panel: sleep out, 16-bit colour, orientation, inversion, on."""
+        self.command(SLPOUT)
+        sleep_ms(120)
+        self.command(COLMOD, COLOUR_16BIT)
+        self.command(MADCTL, self.madctl)
+        if invert:  # IPS panels show true colours inverted
+            self.command(INVON)
+        self.command(NORON)
+        self.command(DISPON)
+
+    def command(self, code, arg=-1):
+        """Send one command byte, with one argument byte when arg >= 0."""
+        self.cs(0)
+        self.dc(0)
+        self._byte(code)
+        if arg >= 0:
+            self.dc(1)
+            self._byte(arg)
+        self.cs(1)
+
+    def _byte(self, value):
+        self.one[0] = value
+        self.spi.write(self.one)
+
+    def window(self, x, y, w, h):
+        """Address the rectangle and start a RAM write (CS is left low, DC high)."""
+        self._range(CASET, x + self.x_offset, x + w - 1 + self.x_offset)
+        self._range(RASET, y + self.y_offset, y + h - 1 + self.y_offset)
+        self.cs(0)
+        self.dc(0)
+        self._byte(RAMWR)
+        self.dc(1)
+
+    def _range(self, code, first, last):
+        args = self.args
+        self.cs(0)
+        self.dc(0)
+        self._byte(code)
+        self.dc(1)
+        args[0] = first >> 8
+        args[1] = first & 0xFF
+        args[2] = last >> 8
+        args[3] = last & 0xFF
+        self.spi.write(args)
+        self.cs(1)
+
+    def load_palette(self, palette):
+        """Make the wire lookup table from 16 RGB565 colours, if they changed."""
+        colours = self.colours
+        lut = self.lut
+        for i in range(16):
+            c = palette[i]
+            if colours[i] != c:
+                colours[i] = c
+                # framebuf stores RGB565 little-endian; the panel reads high byte first
+                lut[2 * i] = c >> 8
+                lut[2 * i + 1] = c & 0xFF
+
+    def _line_for(self, w):
+        """A line FrameBuffer and its bytes, w pixels wide (made anew only when w changes)."""
+        if w == self.width:
+            return self.full_line, self.line
+        if w != self.part_width:
+            self.part_width = w
+            self.part_line = framebuf.FrameBuffer(self.line, w, 1, framebuf.RGB565)
+            self.part_bytes = memoryview(self.line)[:2 * w]
+        return self.part_line, self.part_bytes
+
+    def show(self, canvas, x, y, w, h):
+        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        w = min(w, self.width - x)
+        h = min(h, self.height - y)
+        if w <= 0 or h <= 0:
+            return
+        self.load_palette(canvas.palette)
+        line, data = self._line_for(w)
+        source = canvas.fb
+        lut = self.lut_fb
+        write = self.spi.write
+        self.window(x, y, w, h)
+        for row in range(y, y + h):
+            line.blit(source, -x, -row, -1, lut)
+            write(data)
+        self.cs(1)
+
+    def show_all(self, canvas):
+        """Send the whole canvas."""
+        self.show(canvas, 0, 0, self.width, self.height)
+
+    def light(self, on):
+        """Backlight on or off (boards without a backlight pin ignore it)."""
+        if self.backlight is not None:
+            self.backlight(1 if on else 0)

@@ -1,0 +1,188 @@
+"""Display drivers against controller models: the panel shows exactly what the canvas holds.
+
+A fake SPI/I2C bus records every byte a driver sends; tools/chipmodels.py's ST7789 and
+SSD1306 models turn that stream into panel pixels through the controller's own rules
+(MADCTL, address windows, addressing modes, offsets). Each test draws random pictures,
+shows them whole and in part, and compares every pixel of the panel with the canvas.
+"""
+import pytest
+
+from engine.rng import Random
+from firmware import ssd1306, st7789
+from tools import chipmodels
+from tools.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
+                              ST7789Model, canvas_colours, first_difference, scribble)
+
+DC, CS, RST, BL = 16, 17, 12, 20
+
+
+@pytest.fixture(autouse=True)
+def fakes():
+    chipmodels.reset_fakes()
+    chipmodels.wire_spi(DC, CS)
+    yield
+    chipmodels.reset_fakes()
+
+
+def open_st7789(rotation, rst=True):
+    spi = FakeSPI(0)
+    width, height, madctl, xo, yo = st7789.panel_135x240(rotation)
+    panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), width, height, xo, yo, madctl,
+                          rst=FakePin(RST) if rst else None, backlight=FakePin(BL))
+    return spi, panel
+
+
+def panel_state(spi, model):
+    model.feed_log(spi.log)
+    spi.log.clear()
+    return model
+
+
+def assert_shows(model, canvas, turns):
+    assert model.problems() == []
+    wrong = first_difference(model.view(turns), canvas_colours(canvas))
+    assert wrong is None, "first wrong pixel (x, y, panel, canvas): %r" % (wrong,)
+    assert model.written_outside() == 0
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_st7789_full_picture_in_every_rotation(rotation):
+    spi, panel = open_st7789(rotation)
+    canvas = PlainCanvas(panel.width, panel.height, 4)
+    scribble(canvas, Random(rotation + 1), 25)
+    panel.show_all(canvas)
+    model = panel_state(spi, ST7789Model())
+    assert_shows(model, canvas, rotation // 90)
+    assert model.pixels == panel.width * panel.height
+    assert FakePin.made[BL].level == 1
+    assert FakePin.made[RST].writes[:3] == [1, 0, 1]
+
+
+@pytest.mark.parametrize("rotation", [90, 270])
+def test_st7789_partial_updates_send_only_the_rectangle(rotation):
+    spi, panel = open_st7789(rotation, rst=False)
+    canvas = PlainCanvas(panel.width, panel.height, 4)
+    model = ST7789Model()
+    panel.show_all(canvas)
+    panel_state(spi, model)
+    rng = Random(77)
+    for _ in range(12):
+        box = scribble(canvas, rng, 1)[0]
+        before = model.pixels
+        panel.show(canvas, *box)
+        panel_state(spi, model)
+        assert model.pixels - before == box[2] * box[3]
+        assert_shows(model, canvas, rotation // 90)
+
+
+def test_st7789_clips_rectangles_to_the_panel():
+    spi, panel = open_st7789(90)
+    canvas = PlainCanvas(240, 135, 4)
+    model = ST7789Model()
+    panel.show_all(canvas)
+    canvas.fb.fill_rect(200, 100, 40, 35, 9)
+    canvas.fb.fill_rect(0, 0, 10, 10, 3)
+    panel.show(canvas, 200, 100, 80, 80)
+    panel.show(canvas, -5, -5, 15, 15)
+    panel.show(canvas, 240, 0, 10, 10)       # wholly outside: nothing sent
+    panel_state(spi, model)
+    assert model.pixels == 240 * 135 + 40 * 35 + 10 * 10
+    assert_shows(model, canvas, 1)
+
+
+def test_st7789_follows_a_palette_change():
+    spi, panel = open_st7789(90)
+    canvas = PlainCanvas(240, 135, 4)
+    scribble(canvas, Random(3), 10)
+    panel.show_all(canvas)
+    canvas.palette = tuple(0xFFFF - c for c in canvas.palette)
+    panel.show_all(canvas)
+    assert_shows(panel_state(spi, ST7789Model()), canvas, 1)
+
+
+def test_st7789_model_catches_a_wrong_offset():
+    """The proof has teeth: a panel set up with 52 where MX|MV needs 53 shows a wrong picture."""
+    spi = FakeSPI(0)
+    panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), 240, 135, 40, 52,
+                          st7789.MX | st7789.MV)
+    canvas = PlainCanvas(240, 135, 4)
+    scribble(canvas, Random(5), 20)
+    panel.show_all(canvas)
+    model = panel_state(spi, ST7789Model())
+    assert first_difference(model.view(1), canvas_colours(canvas)) is not None
+    assert model.written_outside() == 240
+
+
+def test_st7789_wire_format_is_big_endian_rgb565():
+    spi, panel = open_st7789(90)
+    canvas = PlainCanvas(240, 135, 4, palette=(0xF800,) + (0x001F,) * 15)
+    spi.log.clear()
+    panel.show(canvas, 0, 0, 2, 1)
+    commands = [data[0] for dc, data in spi.log if dc == 0]
+    assert commands == [st7789.CASET, st7789.RASET, st7789.RAMWR]
+    params = [data for dc, data in spi.log if dc == 1]
+    assert params[0] == bytes([0, 40, 0, 41]) and params[1] == bytes([0, 53, 0, 53])
+    assert params[2] == b"\xf8\x00\xf8\x00"
+
+
+def open_ssd1306_spi(width=72, height=40, offset=28):
+    spi = FakeSPI(0)
+    panel = ssd1306.SSD1306_SPI(spi, FakePin(DC), FakePin(CS), width, height,
+                                rst=FakePin(RST), col_offset=offset, iref=True)
+    return spi, panel
+
+
+def test_ssd1306_spi_thumby_glass_full_and_partial():
+    spi, panel = open_ssd1306_spi()
+    canvas = PlainCanvas(72, 40, 1)
+    model = SSD1306Model(72, 40, 28)
+    panel.show_all(canvas)
+    model.feed_spi_log(spi.log)
+    spi.log.clear()
+    assert model.data_bytes == 72 * 5
+    rng = Random(11)
+    for _ in range(15):
+        box = scribble(canvas, rng, 1)[0]
+        x, y, w, h = box
+        before = model.data_bytes
+        panel.show(canvas, *box)
+        model.feed_spi_log(spi.log)
+        spi.log.clear()
+        pages = (y + h - 1) // 8 - y // 8 + 1
+        assert model.data_bytes - before == w * pages
+        assert model.problems() == []
+        assert first_difference(model.view(), canvas_colours(canvas)) is None
+        assert model.written_outside() == 0
+    assert model.mode == 0 and model.remap and model.scan_down
+
+
+def test_ssd1306_i2c_128x64_full_and_partial():
+    i2c = FakeI2C(0)
+    panel = ssd1306.SSD1306_I2C(i2c, 128, 64)
+    canvas = PlainCanvas(128, 64, 1)
+    model = SSD1306Model(128, 64, 0)
+    scribble(canvas, Random(12), 10)
+    panel.show_all(canvas)
+    rng = Random(13)
+    for _ in range(15):
+        panel.show(canvas, *scribble(canvas, rng, 1)[0])
+    model.feed_i2c_log(i2c.log)
+    assert model.problems() == []
+    assert first_difference(model.view(), canvas_colours(canvas)) is None
+
+
+def test_ssd1306_i2c_absent_device_raises():
+    i2c = FakeI2C(0)
+    i2c.devices = ()
+    with pytest.raises(OSError):
+        ssd1306.SSD1306_I2C(i2c, 128, 64)
+
+
+def test_ssd1306_model_catches_a_missing_offset():
+    spi, panel = open_ssd1306_spi(offset=0)
+    canvas = PlainCanvas(72, 40, 1)
+    scribble(canvas, Random(14), 10)
+    panel.show_all(canvas)
+    model = SSD1306Model(72, 40, 28)
+    model.feed_spi_log(spi.log)
+    assert first_difference(model.view(), canvas_colours(canvas)) is not None
