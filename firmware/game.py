@@ -1,0 +1,539 @@
+"""The game a handheld holds: a match, its rounds, who sits where, AI turns, hints,
+catches and pass-and-play. Screens read it and hand it the humans' moves; they never
+touch the engine's hidden state.
+
+    Game(setup, seed=None, playouts=None, deadline_ms=DEVICE_MS)
+
+`setup` is `{"seats": [[name, level], ...], "preset": "classic", "options": {...},
+"match": "round" | "rounds" | "elimination", "limit": n}` (level 0 a human, 1-4 an AI:
+beginner .. expert). The AIs think within `playouts` (a count: tests, deterministic)
+or `deadline_ms` (a device). A Game deals its first round at once.
+
+| call | answer |
+|---|---|
+| `to_move()` | the seat to move, -1 when no round is being played |
+| `is_human(seat)`, `name(seat)`, `players()` | about the seats of this round |
+| `view(seat)` | the seat's engine View (one shared object, refilled each call) |
+| `legal(seat, out)` | the seat's legal moves into array('H') `out`; returns the count |
+| `play(move)` | the human to move makes `move`; bad input raises the engine's IllegalMove |
+| `catch(seat)` | human `seat` catches the player who forgot to say Mau |
+| `hint()` | a good legal move for the human to move (engine.ai.suggest) |
+| `ai_to_act()` / `step_ai()` | an AI has an action due / make exactly one; returns the move |
+| `last_seat`, `last_move` | who made the last move, and which |
+| `needs_cover()` / `uncover()` | pass-and-play: "Pass to <cover_name()>" is due / dismissed |
+| `hand_view()` | the View of the human who last dismissed the cover (None: nobody) |
+| `story(seat)` | sentences of what happened since that seat's human last moved |
+| `last_lines()` | sentences of the last move, told to the human holding the device |
+| `round_over()`, `results()` | the round has been scored; [(name, points, total)] |
+| `next_round()`, `join(name, level)`, `leave(player)` | between rounds |
+| `seated()`, `player_name(p)`, `totals()` | players (numbered by joining) between rounds |
+| `match_over()`, `winner()` | the match has ended; the winner's player number |
+| `on_change` | called with the game after every completed move and every change between rounds |
+
+The save (firmware.save) is `snapshot()` and `Game.restore(...)`: the dealt table,
+the generator at the deal and the moves since, replayed through the engine.
+"""
+
+from array import array
+
+from engine import moves as mv
+from engine.ai import Player, DEVICE_MS, suggest
+from engine.compat import const, ticks_ms
+from engine.match import Match
+from engine.round import Round, View
+from engine.rules import Rules
+from firmware import story
+
+RING = const(512)       # events kept for the stories (a few laps of a 6-player table)
+_HUMAN = const(0)
+_NO_ONE = const(-1)
+_SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
+_MOVE_MASK = const(0x7FF)
+
+
+def rules_of(setup):
+    """The Rules a setup asks for: its preset, its options, its kind of match."""
+    options = {}
+    for key in setup.get("options", {}):
+        options[key] = setup["options"][key]
+    kind = setup.get("match", "round")
+    limit = setup.get("limit", 1)
+    if kind == "round":
+        options["match"] = "rounds"
+        options["rounds"] = 1
+    elif kind == "rounds":
+        options["match"] = "rounds"
+        options["rounds"] = limit
+    elif kind == "elimination":
+        options["match"] = "elimination"
+        options["limit"] = limit
+    else:
+        raise ValueError("match %r is not possible: choose round, rounds or elimination"
+                         % (kind,))
+    return Rules(setup.get("preset", "classic"), **options)
+
+
+def fresh_seed():
+    """A seed for a new match: hardware randomness where there is some."""
+    try:
+        from os import urandom
+        b = urandom(4)
+        return b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24
+    except (ImportError, AttributeError, OSError, NotImplementedError):
+        return ticks_ms() & 0x3FFFFFFF
+
+
+class Game:
+    """A match in play on one device: humans and AIs, pass-and-play, stories."""
+
+    def __init__(self, setup, seed=None, playouts=None, deadline_ms=DEVICE_MS, deal=True):
+        self.setup = setup
+        self.seed = fresh_seed() if seed is None else seed
+        self.playouts = playouts
+        self.deadline_ms = deadline_ms if playouts is None else 0
+        self.rules = rules = rules_of(setup)
+        seats = setup["seats"]
+        self.match = Match(rules, len(seats), self.seed)
+        self.names = []
+        self.levels = []
+        self.ais = []
+        for name, level in seats:
+            self._add_player(name, level)
+        self.rnd = None
+        self.round_seated = []
+        self.dealt = bytearray(24 + rules.deck_size())  # the table as dealt
+        self.deal_rng = (0, 0)
+        self.moves = array("H", range(256))
+        self.n_moves = 0
+        self.ring = array("H", range(RING))
+        self.told = 0            # events written to the ring this round
+        self.heard = []          # per player: self.told when they last moved
+        self.seen = _NO_ONE      # the human who last saw their hand
+        self.catcher = _NO_ONE   # an AI seat about to catch a forgotten Mau
+        self.last_seat = _NO_ONE
+        self.last_move = _NO_ONE
+        self.last_mark = 0
+        self._view = View(rules)
+        self._scratch = View(rules)
+        self._legal = array("H", range(mv.MAX_MOVES))
+        self.on_change = None
+        if deal:
+            self.next_round()
+
+    def _add_player(self, name, level):
+        if not (isinstance(level, int) and 0 <= level <= 4) or level is True or level is False:
+            raise ValueError("level %r is not possible: 0 (human) or 1 to 4 (AI)" % (level,))
+        p = len(self.names)
+        self.names.append(name)
+        self.levels.append(level)
+        if level == _HUMAN:
+            self.ais.append(None)
+        else:
+            seed = (self.seed * 7 + p * 7919 + 1) & 0x3FFFFFFF
+            self.ais.append(Player(self.rules, level, seed, self.playouts, self.deadline_ms))
+        return p
+
+    # -- seats ---------------------------------------------------------------
+
+    def players(self):
+        """Seats in the current round (or the next one, between rounds)."""
+        return len(self.match.seated)
+
+    def player_of(self, seat):
+        """The player number (order of joining) sitting at `seat` this round."""
+        return self.match.seated[seat]
+
+    def name(self, seat):
+        """The name of the player at `seat`."""
+        return self.names[self.match.seated[seat]]
+
+    def names_by_seat(self):
+        """Names in the seat order of the round being told (kept when it ends)."""
+        return [self.names[p] for p in self.round_seated]
+
+    def is_human(self, seat):
+        """True if a person plays `seat`."""
+        return self.levels[self.match.seated[seat]] == _HUMAN
+
+    def seated(self):
+        """Player numbers at the table, in seat order."""
+        return list(self.match.seated)
+
+    def player_name(self, player):
+        """The name of player number `player`."""
+        return self.names[player]
+
+    def totals(self):
+        """Minus points of every player so far, by player number."""
+        return list(self.match.totals)
+
+    def _humans(self):
+        n = 0
+        only = _NO_ONE
+        for p in self.match.seated:
+            if self.levels[p] == _HUMAN:
+                n += 1
+                only = p
+        return n, only
+
+    # -- the round in play ---------------------------------------------------
+
+    def in_round(self):
+        """True while a round is being played."""
+        return self.rnd is not None and not self.rnd.is_over()
+
+    def to_move(self):
+        """The seat to move, or -1 when no round is being played."""
+        return self.rnd.turn() if self.in_round() else -1
+
+    def view(self, seat):
+        """What `seat` may know, as an engine View (refilled on each call)."""
+        return self.rnd.view(seat, self._view)
+
+    def legal(self, seat, out):
+        """Write `seat`'s legal moves into array('H') `out`; return how many."""
+        if self.rnd is None:
+            return 0
+        return self.rnd.legal_moves(seat, out)
+
+    def ai_to_act(self):
+        """True when step_ai() has an action to make: an AI's catch or an AI's turn."""
+        if not self.in_round():
+            return False
+        return self.catcher >= 0 or not self.is_human(self.rnd.turn())
+
+    def play(self, move):
+        """The human to move makes `move` (IllegalMove, unchanged, on bad input)."""
+        seat = self.to_move()
+        if seat < 0 or not self.is_human(seat):
+            raise ValueError("no human is to move")
+        if self.catcher >= 0:
+            raise ValueError("an AI acts first: call step_ai()")
+        self._make(seat, move)
+
+    def catch(self, seat=None):
+        """Human `seat` (default: the one to move) calls out the player who forgot Mau."""
+        if seat is None:
+            seat = self.to_move()
+        if not self.in_round() or not self.is_human(seat):
+            raise ValueError("only a human at the table catches here")
+        debtor = self.rnd.debtor()
+        target = debtor if debtor is not None else (seat + 1) % self.players()
+        self._make(seat, mv.catch(target))
+
+    def hint(self):
+        """A good legal move for the human to move (the AI's suggestion)."""
+        seat = self.to_move()
+        n = self.rnd.legal_moves(seat, self._legal)
+        return suggest(self.rnd.view(seat, self._scratch), self._legal, n)
+
+    def step_ai(self):
+        """Make exactly one AI action (a due catch, else the AI to move); return the move."""
+        if not self.ai_to_act():
+            raise ValueError("no AI action is due")
+        rnd = self.rnd
+        if self.catcher >= 0:
+            seat = self.catcher
+            move = mv.catch(rnd.debtor())
+        else:
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, self._legal)
+            move = self.ais[self.match.seated[seat]].choose(
+                rnd.view(seat, self._scratch), self._legal, n)
+            if move is None:
+                move = self._legal[n - 1]  # never happens for the seat to move: be safe
+        self._make(seat, move)
+        return move
+
+    def _make(self, seat, move):
+        """Check, tell the AIs, apply, record, then what follows the move."""
+        rnd = self.rnd
+        if not (isinstance(move, int) and rnd.is_legal(seat, move)):
+            rnd.apply(seat, move)  # raises the engine's IllegalMove with its reason
+        self._observe(seat, move)
+        rnd.apply(seat, move)
+        self._record(seat, move)
+        player = self.match.seated[seat]
+        if self.levels[player] == _HUMAN:
+            self.heard[player] = self.told
+        self._after_move()
+
+    def _observe(self, seat, move):
+        """Every watching AI learns from the move, seen from its own seat before it."""
+        seated = self.match.seated
+        for k in range(len(seated)):
+            ai = self.ais[seated[k]]
+            if ai is not None and ai.watches and k != seat:
+                ai.observe(self.rnd.view(k, self._scratch), seat, move)
+
+    def _record(self, seat, move):
+        """Keep the move (for the save) and its events (for the stories)."""
+        n = self.n_moves
+        if n == len(self.moves):
+            grown = array("H", range(2 * n))
+            for i in range(n):
+                grown[i] = self.moves[i]
+            self.moves = grown
+        self.moves[n] = seat << _SEAT_SHIFT | move
+        self.n_moves = n + 1
+        self.last_seat = seat
+        self.last_move = move
+        self.last_mark = self.told
+        self._tell(story.marker(seat, move))
+        rnd = self.rnd
+        for i in range(rnd.event_count()):
+            self._tell(rnd.events[i])
+
+    def _tell(self, e):
+        self.ring[self.told % RING] = e
+        self.told += 1
+
+    def _after_move(self):
+        """Score a finished round; else ask the AIs whether they catch a forgotten Mau."""
+        self.catcher = _NO_ONE
+        if self.rnd.is_over():
+            self.match.end_round()
+        else:
+            self._ask_catchers()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _ask_catchers(self):
+        """AIs not to move are asked in seat order after the debtor; the AI to move
+        decides on its turn (the catch is among its legal moves)."""
+        rnd = self.rnd
+        debtor = rnd.debtor()
+        if debtor is None:
+            return
+        players = rnd.players()
+        for k in range(1, players):
+            seat = (debtor + k) % players
+            ai = self.ais[self.match.seated[seat]]
+            if ai is None or seat == rnd.turn():
+                continue
+            n = rnd.legal_moves(seat, self._legal)
+            if ai.choose(rnd.view(seat, self._scratch), self._legal, n) is not None:
+                self.catcher = seat
+                return
+
+    # -- pass-and-play -------------------------------------------------------
+
+    def _actor(self):
+        """The player number of the human to act next, or -1 (an AI acts, or no round)."""
+        if not self.in_round() or self.ai_to_act():
+            return _NO_ONE
+        return self.match.seated[self.rnd.turn()]
+
+    def needs_cover(self):
+        """True when the human to act is not the one who last saw a hand."""
+        p = self._actor()
+        if p < 0 or p == self.seen:
+            return False
+        return self._humans()[0] > 1
+
+    def cover_name(self):
+        """The name on the cover screen: "Pass to <name>"."""
+        p = self._actor()
+        return self.names[p] if p >= 0 else ""
+
+    def uncover(self):
+        """The human to act dismissed the cover: from now on their hand may be shown."""
+        p = self._actor()
+        if p < 0:
+            raise ValueError("no human is to act")
+        self.seen = p
+
+    def _holder(self):
+        """The human holding the device: the one who last saw a hand, or the only one."""
+        n, only = self._humans()
+        if n == 1:
+            return only
+        return self.seen if self.seen in self.match.seated else _NO_ONE
+
+    def hand_view(self):
+        """The View of the human holding the device, for drawing; None if nobody (or
+        between rounds)."""
+        p = self._holder()
+        if p < 0 or self.match.round is None:
+            return None
+        return self.rnd.view(self.match.seated.index(p), self._view)
+
+    def story(self, seat):
+        """What happened since `seat`'s human last moved, told to that seat."""
+        start = self.heard[self.round_seated[seat]]
+        return self._lines(start, seat)
+
+    def last_lines(self):
+        """The last move in words, told to the human holding the device."""
+        p = self._holder()
+        seats = self.round_seated
+        seat = seats.index(p) if p in seats else story.NO_VIEWER
+        return self._lines(self.last_mark, seat)
+
+    def _lines(self, start, viewer):
+        lines = []
+        if start < self.told - RING:
+            start = self.told - RING
+            lines.append("...")
+        if self.rnd is None:
+            return lines
+        return lines + story.tell(self.ring, start, self.told, self.names_by_seat(), viewer)
+
+    # -- between rounds ------------------------------------------------------
+
+    def round_over(self):
+        """True between rounds (the last round is scored; none dealt yet)."""
+        return self.match.round is None
+
+    def results(self):
+        """The last round by seat: [(name, points, total)], or [] before any."""
+        m = self.match
+        if m.last_points is None:
+            return []
+        return [(self.names[p], m.last_points[k], m.totals[p])
+                for k, p in enumerate(m.last_seats)]
+
+    def round_winner(self):
+        """The player who won the last round, or None (nobody, or no round yet)."""
+        return self.match.last_winner
+
+    def rounds_played(self):
+        """Rounds scored so far."""
+        return self.match.rounds_played
+
+    def match_over(self):
+        """True once no further round will be dealt."""
+        return self.match.is_over()
+
+    def winner(self):
+        """The winner's player number once the match is over, else None."""
+        return self.match.winner()
+
+    def next_round(self):
+        """Deal the next round."""
+        m = self.match
+        rnd = m.start_round()
+        self._begin(rnd)
+        self.dealt[:] = rnd.s
+        self.deal_rng = m.rng.state()
+        self._changed()
+
+    def _begin(self, rnd):
+        """Start keeping a freshly dealt (or restored) round."""
+        self.rnd = rnd
+        self.round_seated = list(self.match.seated)
+        self.n_moves = 0
+        self.told = 0
+        self.catcher = _NO_ONE
+        self.last_seat = _NO_ONE
+        self.last_move = _NO_ONE
+        self.last_mark = 0
+        self.heard = [0] * len(self.names)
+        for p in self.match.seated:
+            ai = self.ais[p]
+            if ai is not None:
+                ai.new_round()
+        self._tell(rnd.events[0])  # the deal
+        self._tell(story.event(story.UPCARD, 0, rnd.top()))
+
+    def join(self, name, level):
+        """Seat a new player between rounds at the worst total; return their number."""
+        self.match.join()
+        p = self._add_player(name, level)
+        self.heard.append(0)
+        self._changed()
+        return p
+
+    def leave(self, player):
+        """Player number `player` leaves between rounds."""
+        self.match.leave(player)
+        if self.seen == player:
+            self.seen = _NO_ONE
+        self._changed()
+
+    def _changed(self):
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # -- saving ----------------------------------------------------------------
+
+    def snapshot(self):
+        """(state, dealt, moves): what the save keeps. `state` is JSON-ready; `dealt` the
+        table as dealt (or None between rounds); `moves` the recorded moves as bytes-like
+        (little-endian 16-bit: seat << 11 | move) of which the first 2 * n_moves count."""
+        m = self.match
+        ais = []
+        for ai in self.ais:
+            if ai is None:
+                ais.append(None)
+            elif ai.world is not None:
+                ais.append([ai.rng.x, ai.rng.y, ai.prng.x, ai.prng.y])
+            else:
+                ais.append([ai.rng.x, ai.rng.y])
+        playing = m.round is not None
+        state = {
+            "setup": self.setup, "seed": self.seed, "names": self.names,
+            "levels": self.levels, "totals": m.totals, "seated": m.seated, "gone": m.gone,
+            "played": m.rounds_played, "dealer": m.dealer,
+            "last": [m.last_points, m.last_seats, m.last_winner],
+            "rng": list(self.deal_rng if playing else m.rng.state()),
+            "now": list(m.rng.state()),
+            "ais": ais, "seen": self.seen, "heard": self.heard, "catcher": self.catcher,
+            "round": playing, "moves": self.n_moves if playing else 0,
+        }
+        return state, (self.dealt if playing else None), self.moves
+
+    @classmethod
+    def restore(cls, state, dealt, moves, playouts=None, deadline_ms=DEVICE_MS):
+        """The game a snapshot was taken of; ValueError if the pieces do not fit."""
+        setup = state["setup"]
+        game = cls(setup, state["seed"], playouts, deadline_ms, deal=False)
+        for i in range(len(setup["seats"]), len(state["names"])):
+            game._add_player(state["names"][i], state["levels"][i])
+        m = game.match
+        m.totals = list(state["totals"])
+        m.seated = list(state["seated"])
+        m.gone = list(state["gone"])
+        m.rounds_played = state["played"]
+        m.dealer = state["dealer"]
+        m.last_points, m.last_seats, m.last_winner = state["last"]
+        m.rng.set_state(state["rng"][0], state["rng"][1])
+        game.heard = [0] * len(game.names)
+        if state["round"]:
+            game._replay(dealt, moves, state["moves"])
+        if list(m.rng.state()) != list(state["now"]):
+            raise ValueError("the saved moves do not replay to the saved table")
+        for p in range(len(game.ais)):
+            ai = game.ais[p]
+            if ai is not None:
+                saved = state["ais"][p]
+                ai.rng.set_state(saved[0], saved[1])
+                if len(saved) > 2:
+                    ai.prng.set_state(saved[2], saved[3])
+        game.seen = state["seen"]
+        game.heard = list(state["heard"])
+        game.catcher = state["catcher"]
+        return game
+
+    def _replay(self, dealt, moves, n):
+        """Lay the dealt table and make the recorded moves again, the AIs watching."""
+        m = self.match
+        if len(dealt) != len(self.dealt) or m.dealer not in m.seated:
+            raise ValueError("the saved table is not one of these rules")
+        x, y = m.rng.state()
+        rnd = Round(self.rules, len(m.seated), m.rng, m.seated.index(m.dealer))
+        m.round = rnd
+        rnd.s[:] = dealt
+        m.rng.set_state(x, y)
+        self._begin(rnd)
+        self.dealt[:] = dealt
+        self.deal_rng = (x, y)
+        for i in range(n):
+            word = moves[i]
+            seat = word >> _SEAT_SHIFT
+            move = word & _MOVE_MASK
+            self._observe(seat, move)
+            rnd.apply(seat, move)
+            self._record(seat, move)
+            if rnd.is_over():
+                raise ValueError("a saved round cannot be over")
