@@ -1,0 +1,233 @@
+"""A virtual board: the MicroPython VM behind a pseudo-terminal, for mpremote and deploy tests.
+
+    python -m tools.vboard --root DIR [--flash BYTES] [--no-main]
+
+prints the serial port (`/dev/pts/N`) and serves it until Ctrl-C. Then, unchanged:
+
+    mpremote connect /dev/pts/N fs ls
+    python -m tools.deploy --board pico_display --port /dev/pts/N
+
+The board speaks MicroPython's friendly and raw REPL (with raw-paste), soft-resets on
+Ctrl-D (running main.py like a board), and keeps its files in DIR on the host, so they
+survive resets and restarts. tools/vboard.mjs is the board itself; this module owns the
+pseudo-terminal and relays bytes between it and Node. From Python:
+
+    with VirtualBoard(tmp_path / "flash") as board:
+        subprocess.run(["mpremote", "connect", board.port, "fs", "ls"])
+        board.wait_for(b"ready")       # anything the board printed, connected or not
+"""
+import argparse
+import os
+import pty
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_SCRIPT = ROOT / "tools" / "vboard.mjs"
+CTRL_C = 3
+PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
+TRANSCRIPT_LIMIT = 1 << 16   # bytes of console output kept for wait_for()
+
+
+class VirtualBoard:
+    """One virtual board: start() it, give `port` to mpremote, stop() it (or use `with`)."""
+
+    def __init__(self, root, flash=0, heapsize=256 * 1024, run_main=True):
+        self.root = Path(root)
+        self.flash, self.heapsize, self.run_main = flash, heapsize, run_main
+        self.port = None
+        self.restarts = 0
+        self._node = None
+        self._thread = None
+        self._stop_r, self._stop_w = os.pipe()
+        self._transcript = bytearray()
+        self._seen = threading.Condition()
+
+    # ---- life cycle ----
+
+    def start(self):
+        """Open the pseudo-terminal and boot the board; returns self."""
+        if shutil.which("node") is None:
+            raise RuntimeError("node is not installed; the virtual board needs Node 20")
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._master, self._slave = pty.openpty()
+        tty.setraw(self._slave)  # no echo, no newline translation: a serial line
+        os.set_blocking(self._master, False)
+        self.port = os.ttyname(self._slave)
+        self._spawn()
+        self._thread = threading.Thread(target=self._relay, name="vboard", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        """Shut the board down; its files are written back to `root` first."""
+        if self._thread is None:
+            return
+        os.write(self._stop_w, b"x")
+        self._thread.join(timeout=10)
+        self._thread = None
+        self._end_node()
+        for fd in (self._master, self._slave, self._stop_r, self._stop_w):
+            os.close(fd)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    # ---- what the board printed ----
+
+    def output(self):
+        """The console output so far (the last 64 KB), whether or not a client read it."""
+        with self._seen:
+            return bytes(self._transcript)
+
+    def clear_output(self):
+        """Forget the console output so far (wait_for then sees only what comes next)."""
+        with self._seen:
+            self._transcript.clear()
+
+    def wait_for(self, text, timeout=30):
+        """Wait until the console output contains `text` (bytes); False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._seen:
+            while text not in self._transcript:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._seen.wait(left)
+        return True
+
+    # ---- Node and the relay ----
+
+    def _spawn(self):
+        args = ["node", str(NODE_SCRIPT), "--root", str(self.root), "--heapsize", str(self.heapsize)]
+        if self.flash:
+            args += ["--flash", str(self.flash)]
+        if not self.run_main:
+            args.append("--no-main")
+        # every Ctrl-C again, on a pipe the board reads while the VM is busy running code
+        intr_r, self._intr_w = os.pipe()
+        os.set_blocking(intr_r, False)
+        os.set_blocking(self._intr_w, False)
+        args += ["--interrupt-fd", str(intr_r)]
+        self._node = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
+                                      pass_fds=(intr_r,), start_new_session=True)
+        os.close(intr_r)
+        os.set_blocking(self._node.stdin.fileno(), False)
+        os.set_blocking(self._node.stdout.fileno(), False)
+
+    def _end_node(self):
+        node = self._node
+        if node is None:
+            return
+        node.stdin.close()
+        try:
+            node.wait(timeout=5)     # closing stdin makes the board write its files back
+        except subprocess.TimeoutExpired:
+            node.send_signal(signal.SIGTERM)
+            try:
+                node.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                node.kill()
+                node.wait()
+        node.stdout.close()
+        os.close(self._intr_w)
+        self._node = None
+
+    def _relay(self):
+        to_node, to_port = bytearray(), bytearray()
+        while True:
+            node_in, node_out = self._node.stdin.fileno(), self._node.stdout.fileno()
+            sel = selectors.DefaultSelector()
+            sel.register(self._stop_r, selectors.EVENT_READ, "stop")
+            sel.register(self._master, selectors.EVENT_READ
+                         | (selectors.EVENT_WRITE if to_port else 0), "port")
+            sel.register(node_out, selectors.EVENT_READ, "out")
+            if to_node:
+                sel.register(node_in, selectors.EVENT_WRITE, "in")
+            events = sel.select(timeout=1)
+            sel.close()
+            for key, mask in events:
+                if key.data == "stop":
+                    return
+                if key.data == "port" and mask & selectors.EVENT_READ:
+                    data = _read(self._master)
+                    if data and CTRL_C in data:
+                        _write(self._intr_w, b"\x03")
+                    to_node += data or b""
+                if key.data == "port" and mask & selectors.EVENT_WRITE:
+                    del to_port[:_write(self._master, to_port)]
+                if key.data == "in":
+                    del to_node[:_write(node_in, to_node)]
+                if key.data == "out":
+                    data = _read(node_out)
+                    if data is None:
+                        continue
+                    if not data:  # the VM process ended: power it up again
+                        self._end_node()
+                        self.restarts += 1
+                        to_node.clear()
+                        time.sleep(0.2)  # a board that fails at every start must not spin
+                        self._spawn()
+                        break
+                    to_port += data
+                    del to_port[:-PENDING_LIMIT]
+                    self._record(data)
+
+    def _record(self, data):
+        with self._seen:
+            self._transcript += data
+            del self._transcript[:-TRANSCRIPT_LIMIT]
+            self._seen.notify_all()
+
+
+def _read(fd):
+    """Bytes available on a non-blocking fd: b'' at end of file, None if nothing yet."""
+    try:
+        return os.read(fd, 65536)
+    except BlockingIOError:
+        return None
+    except OSError:  # EIO from a pseudo-terminal
+        return None
+
+
+def _write(fd, data):
+    """Write what fits without blocking; return the number of bytes written."""
+    try:
+        return os.write(fd, data)
+    except (BlockingIOError, BrokenPipeError):
+        return 0
+
+
+def main(argv=None):
+    """Command line: serve a virtual board until Ctrl-C."""
+    parser = argparse.ArgumentParser(prog="python -m tools.vboard", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", default="build/vboard", help="host folder with the board's files")
+    parser.add_argument("--flash", type=int, default=0, help="flash size in bytes (0: unlimited)")
+    parser.add_argument("--no-main", action="store_true", help="do not run main.py at reset")
+    args = parser.parse_args(argv)
+    board = VirtualBoard(args.root, flash=args.flash, run_main=not args.no_main).start()
+    print(board.port, flush=True)
+    print(f"vboard: files in {board.root}; Ctrl-C stops", file=sys.stderr)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        board.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
