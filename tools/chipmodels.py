@@ -591,3 +591,94 @@ def scribble(canvas, rng, count):
             canvas.fb.text("7", x, y, rng.below(colours))
         boxes.append((x, y, w, h))
     return boxes
+
+
+# --- a whole board on the fakes -----------------------------------------------------
+
+def model_for(board):
+    """(controller model, function feeding it what the board's bus recorded so far)."""
+    if board.DEPTH == 4:
+        model = ST7789Model()
+
+        def feed():
+            bus = FakeSPI.made[-1]
+            model.feed_log(bus.log)
+            bus.log = []
+        return model, feed
+    offset = getattr(board, "COLUMN_OFFSET", 0)
+    model = SSD1306Model(board.WIDTH, board.HEIGHT, offset)
+    if hasattr(board, "ADDRESS"):
+        def feed():
+            bus = FakeI2C.made[-1]
+            model.feed_i2c_log(bus.log, board.ADDRESS)
+            bus.log = []
+    else:
+        def feed():
+            bus = FakeSPI.made[-1]
+            model.feed_spi_log(bus.log)
+            bus.log = []
+    return model, feed
+
+
+def board_view(board, model):
+    """What the board's screen shows, in the canvas's orientation."""
+    if board.DEPTH == 4:
+        return model.view(board.ROTATION // 90)
+    return model.view()
+
+
+def check_board_display(board, canvas, seed, rounds):
+    """Open the board's display on fakes; show random pictures whole, then rectangle by
+    rectangle; return a list of problems (empty when every panel pixel matched every time)."""
+    from engine.rng import Random
+    reset_fakes()
+    if hasattr(board, "DC"):
+        wire_spi(board.DC, board.CS)
+    display = board.open_display()
+    model, feed = model_for(board)
+    rng = Random(seed)
+    scribble(canvas, rng, 8)
+    display.show(canvas, 0, 0, canvas.width, canvas.height)
+    problems = []
+    for step in range(rounds + 1):
+        feed()
+        problems.extend(model.problems())
+        wrong = first_difference(board_view(board, model), canvas_colours(canvas))
+        if wrong is not None:
+            problems.append("step %d: first wrong pixel (x, y, panel, canvas) %r" % (step, wrong))
+        if model.written_outside():
+            problems.append("step %d: wrote RAM outside the glass" % step)
+        if problems:
+            break
+        box = scribble(canvas, rng, 1)[0]
+        display.show(canvas, box[0], box[1], box[2], box[3])
+    return problems
+
+
+def check_board_buttons(board):
+    """Open the board's buttons on fake pins; press and release each; return problems."""
+    from firmware import buttons
+    reset_fakes()
+    pad = board.open_buttons()
+    problems = []
+    no_pull = getattr(board, "NO_PULL", ())
+    t = 0
+    for name, gpio in board.KEYS:
+        pin = FakePin.made[gpio]
+        want_pull = None if gpio in no_pull else FakePin.PULL_UP
+        if pin.pull != want_pull or pin.mode != FakePin.IN:
+            problems.append("GPIO %d: mode %r pull %r" % (gpio, pin.mode, pin.pull))
+        got = []
+        for level in (0, 1):
+            pin.level = level
+            for _ in range(5):
+                t += 10
+                pad.poll(t)
+                e = pad.get()
+                while e != -1:
+                    got.append(buttons.describe(e))
+                    e = pad.get()
+        want = [name + " PRESS", name + " RELEASE", name + " CLICK"]
+        if got != want:
+            problems.append("GPIO %d: %r, wanted %r" % (gpio, got, want))
+    return problems

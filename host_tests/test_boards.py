@@ -1,0 +1,86 @@
+"""Every board config: its data, its display on a fake bus against the controller model,
+its buttons on fake pins; on CPython and inside the MicroPython VM (fake `machine`)."""
+import importlib
+import sys
+
+import pytest
+
+from firmware import buttons
+from firmware.gfx import Canvas
+from tools import chipmodels, mpvm
+
+BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
+
+
+def load(name):
+    return importlib.import_module("board_configs." + name)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_data(name):
+    """The data the simulator reads; importing needs no `machine` (CPython has none)."""
+    board = load(name)
+    assert board.NAME and board.DEPTH in (1, 4)
+    assert (board.WIDTH, board.HEIGHT) in ((240, 135), (128, 64), (72, 40))
+    assert board.LAYOUT in ("two", "abxy", "dpad")
+    names = {key for key, _ in board.KEYS}
+    needed = {"two": {"A", "B"}, "abxy": {"A", "B", "X", "Y"},
+              "dpad": {"UP", "DOWN", "LEFT", "RIGHT", "A", "B"}}[board.LAYOUT]
+    assert names == needed
+    gpios = [gpio for _, gpio in board.KEYS]
+    display_pins = [getattr(board, p) for p in ("SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT",
+                                                "SDA", "SCL") if getattr(board, p, None) is not None]
+    assert len(set(gpios)) == len(gpios)
+    assert not set(gpios) & set(display_pins), "a button shares a display pin"
+    assert set(board.NO_PULL) <= set(gpios)
+
+
+def test_every_layout_action_is_reachable_on_its_boards():
+    for name in BOARDS:
+        board = load(name)
+        reachable = set()
+        for key, _ in board.KEYS:
+            for kind in (buttons.PRESS, buttons.LONG, buttons.REPEAT, buttons.CLICK):
+                reachable.add(buttons.action(board.LAYOUT, buttons.event(buttons.key_number(key), kind)))
+        assert {buttons.NEXT, buttons.PREV, buttons.OK, buttons.MENU} <= reachable, name
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_display_on_the_controller_model(name, monkeypatch):
+    chipmodels.install_machine(monkeypatch)
+    board = load(name)
+    canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+    assert chipmodels.check_board_display(board, canvas, seed=len(name), rounds=6) == []
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_buttons_on_fake_pins(name, monkeypatch):
+    chipmodels.install_machine(monkeypatch)
+    assert chipmodels.check_board_buttons(load(name)) == []
+
+
+MACHINE = """from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C
+"""
+
+VM_CHECK = """
+from firmware.gfx import Canvas
+import chipmodels
+
+def check(name, rounds):
+    board = __import__("board_configs." + name, None, None, ("NAME",))
+    canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+    shown = chipmodels.check_board_display(board, canvas, len(name), rounds)
+    pressed = chipmodels.check_board_buttons(board)
+    print("BOARD", name, "ok" if not shown and not pressed else repr(shown + pressed))
+"""
+
+
+def test_boards_in_the_micropython_vm():
+    """Each config imports and drives its display and buttons in the VM, from .mpy files."""
+    result = mpvm.run(VM_CHECK, modules=("engine", "firmware", "board_configs",
+                                         "tools/chipmodels.py"),
+                      extra_files={"/lib/machine.py": MACHINE},
+                      steps=["check(%r, 3)" % name for name in BOARDS],
+                      heapsize=4 * 1024 * 1024, timeout=300).check()
+    lines = [line for line in result.stdout.splitlines() if line.startswith("BOARD ")]
+    assert lines == ["BOARD %s ok" % name for name in BOARDS], result.stdout[-3000:]
