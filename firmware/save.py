@@ -1,0 +1,348 @@
+"""Saving: files that survive a power cut, and what the game keeps in them.
+
+Every file is written whole to `name.tmp` (header, then payload), flushed, then renamed
+over `name`; where a rename cannot replace a file (FAT), the old file is removed
+first. A power cut therefore leaves either the old file, or (FAT, between remove and
+rename) a complete `.tmp`; `read` prefers a valid `name`, then a valid `name.tmp`,
+and throws away an unfinished `.tmp`. A file that fails its check (damaged, or not
+ours) is renamed `name.bad` and reported as DAMAGED; nothing raises.
+
+Header, 14 bytes little-endian: magic "MauM", version (2 bytes), payload length (4),
+CRC-32 of the payload (4).
+
+Files: `match` (the match in play: see Game.snapshot; its moves are replayed on
+load), `settings` (the last setup, JSON), `stats` (per player name: games, wins,
+rounds, rounds won, minus points; JSON).
+"""
+
+import json
+import os
+import sys
+
+from engine.ai import DEVICE_MS
+
+try:
+    from binascii import crc32
+except ImportError:  # a port built without binascii.crc32
+    crc32 = None
+
+MAGIC = b"MauM"
+VERSION = 1
+HEADER = 14
+
+OK = 0        # read: the file was there and sound
+NONE = 1      # read: nothing saved
+DAMAGED = 2   # read: the file was damaged or foreign; it is kept as name.bad
+
+MATCH = "match"
+SETTINGS = "settings"
+STATS = "stats"
+
+# Fields of a player's lifetime statistics.
+GAMES = 0
+WINS = 1
+ROUNDS = 2
+ROUNDS_WON = 3
+POINTS = 4
+
+
+def crc32_slow(data, crc=0):
+    """CRC-32 (the zip/PNG one) without a table, in 16-bit halves so that MicroPython
+    keeps every step a small int; for ports without binascii.crc32."""
+    hi = (crc >> 16) ^ 0xFFFF
+    lo = (crc & 0xFFFF) ^ 0xFFFF
+    for b in data:
+        lo ^= b
+        for _ in range(8):
+            carry = lo & 1
+            lo = lo >> 1 | (hi & 1) << 15
+            hi >>= 1
+            if carry:
+                lo ^= 0x8320
+                hi ^= 0xEDB8
+    return (hi ^ 0xFFFF) << 16 | (lo ^ 0xFFFF)
+
+
+def checksum(data, crc=0):
+    """CRC-32 of `data` continuing from `crc`."""
+    if crc32 is None:
+        return crc32_slow(data, crc)
+    return crc32(data, crc) & 0xFFFFFFFF
+
+
+def _le(n, size):
+    """`n` as `size` little-endian bytes."""
+    out = bytearray(size)
+    for i in range(size):
+        out[i] = n >> 8 * i & 255
+    return out
+
+
+def _num(b, at, size):
+    """The little-endian number of `size` bytes at b[at]."""
+    n = 0
+    for i in range(size - 1, -1, -1):
+        n = n << 8 | b[at + i]
+    return n
+
+
+def _sync():
+    """Ask the filesystem to commit (MicroPython ports that have os.sync; a host's
+    own filesystem is left alone)."""
+    if sys.implementation.name == "micropython":
+        sync = getattr(os, "sync", None)
+        if sync is not None:
+            sync()
+
+
+class Store:
+    """Atomic files in folder `root` (created if missing)."""
+
+    def __init__(self, root):
+        self.root = root
+        self._stats = None   # the stats file as last read or written
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # there already
+
+    def path(self, name):
+        """Where file `name` lives."""
+        return self.root + "/" + name
+
+    # -- the filesystem, one place each (tests imitate FAT and power cuts here) ----
+
+    def _open(self, path, mode):
+        return open(path, mode)
+
+    def _rename(self, old, new):
+        os.rename(old, new)
+
+    def _remove(self, path):
+        try:
+            os.remove(path)
+        except OSError:
+            pass  # not there
+
+    def _exists(self, path):
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    # -- atomic files --------------------------------------------------------
+
+    def write(self, name, parts):
+        """Replace file `name` with the bytes-like `parts`, in one piece or not at all."""
+        crc = 0
+        length = 0
+        for part in parts:
+            crc = checksum(part, crc)
+            length += len(part)
+        main = self.path(name)
+        tmp = main + ".tmp"
+        f = self._open(tmp, "wb")
+        try:
+            f.write(MAGIC + _le(VERSION, 2) + _le(length, 4) + _le(crc, 4))
+            for part in parts:
+                f.write(part)
+            f.flush()
+        finally:
+            f.close()
+        _sync()
+        self._replace(tmp, main)
+        _sync()
+
+    def _replace(self, tmp, main):
+        """Rename tmp over main; where that fails (FAT) remove main first."""
+        try:
+            self._rename(tmp, main)
+        except OSError:
+            if not self._exists(main):
+                raise
+            self._remove(main)
+            self._rename(tmp, main)
+
+    def _payload(self, path):
+        """The payload of a sound file; None if there is no file, False if it is unsound."""
+        try:
+            f = self._open(path, "rb")
+        except OSError:
+            return None
+        try:
+            data = f.read()
+        finally:
+            f.close()
+        if (len(data) < HEADER or data[0:4] != MAGIC or _num(data, 4, 2) != VERSION
+                or _num(data, 6, 4) != len(data) - HEADER):
+            return False
+        payload = data[HEADER:]
+        if checksum(payload) != _num(data, 10, 4):
+            return False
+        return payload
+
+    def read(self, name):
+        """(payload, status): the saved bytes or None, and OK, NONE or DAMAGED."""
+        main = self.path(name)
+        tmp = main + ".tmp"
+        data = self._payload(main)
+        status = OK
+        if data is False:
+            self.set_aside(name, main)
+            status = DAMAGED
+        elif data is not None:
+            self._remove(tmp)  # an unfinished later write
+            return data, OK
+        data = self._payload(tmp)
+        if data is not None and data is not False:
+            self._replace(tmp, main)  # finish the interrupted replace
+            return data, OK
+        self._remove(tmp)
+        return None, (status if status == DAMAGED else NONE)
+
+    def set_aside(self, name, path=None):
+        """Keep a damaged file as `name.bad` (replacing an older one)."""
+        if path is None:
+            path = self.path(name)
+        bad = self.path(name) + ".bad"
+        self._remove(bad)
+        try:
+            self._rename(path, bad)
+        except OSError:
+            self._remove(path)
+
+    def remove(self, name):
+        """Delete file `name` (and any unfinished write of it)."""
+        self._remove(self.path(name))
+        self._remove(self.path(name) + ".tmp")
+
+    def exists(self, name):
+        """True if file `name` (or a finished write of it) is there."""
+        return self._exists(self.path(name)) or self._exists(self.path(name) + ".tmp")
+
+    def write_json(self, name, value):
+        """Save `value` as JSON in file `name`."""
+        self.write(name, (json.dumps(value).encode(),))
+
+    def read_json(self, name):
+        """(value, status) of a JSON file; an unreadable one counts as DAMAGED."""
+        data, status = self.read(name)
+        if data is None:
+            return None, status
+        try:
+            return json.loads(bytes(data).decode()), status
+        except (ValueError, UnicodeError):
+            self.set_aside(name)
+            return None, DAMAGED
+
+    # -- the match -----------------------------------------------------------
+
+    def save_game(self, game):
+        """Save the match after a completed move (and count finished rounds and matches
+        in the statistics first). Use as `game.on_change`."""
+        self.record(game)
+        state, dealt, moves = game.snapshot()
+        head = json.dumps(state).encode()
+        table = dealt if dealt is not None else b""
+        n = state["moves"]
+        raw = bytes(moves)  # 16-bit little-endian words (every supported port is LE)
+        self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table,
+                           memoryview(raw)[0:2 * n]))
+
+    def load_game(self, playouts=None, deadline_ms=DEVICE_MS):
+        """(game, status): the saved match resumed at its last completed move, or None
+        with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
+        from firmware.game import Game
+        data, status = self.read(MATCH)
+        if data is None:
+            return None, status
+        try:
+            state, dealt, moves = _unpack_match(data)
+            return Game.restore(state, dealt, moves, playouts, deadline_ms), OK
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            self.set_aside(MATCH)
+            return None, DAMAGED
+
+    def has_game(self):
+        """True if a match save is there to continue."""
+        return self.exists(MATCH)
+
+    def clear_game(self):
+        """Forget the match save (the match is over, or a new one begins)."""
+        self.remove(MATCH)
+
+    # -- settings and statistics ---------------------------------------------
+
+    def save_settings(self, setup):
+        """Remember the last setup."""
+        self.write_json(SETTINGS, setup)
+
+    def load_settings(self):
+        """(setup, status): the last setup, or None."""
+        return self.read_json(SETTINGS)
+
+    def stats(self):
+        """Lifetime statistics: {name: [games, wins, rounds, rounds won, points]}."""
+        value, _ = self.read_json(STATS)
+        if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
+            return {}
+        return value["players"]
+
+    def record(self, game):
+        """Count the game's last finished round and its end in the statistics, once each
+        (the stats file remembers which match and round it counted last)."""
+        value = self._stats
+        if value is None:
+            value, _ = self.read_json(STATS)
+            if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
+                value = {"mark": [None, 0, False], "players": {}}
+            self._stats = value
+        mark = value["mark"]
+        if mark[0] != game.seed:
+            mark = value["mark"] = [game.seed, 0, False]
+        players = value["players"]
+        m = game.match
+        changed = False
+        if m.rounds_played > mark[1] and m.last_points is not None:
+            for k in range(len(m.last_seats)):
+                row = _row(players, game.names[m.last_seats[k]])
+                row[ROUNDS] += 1
+                row[POINTS] += m.last_points[k]
+                if m.last_winner == m.last_seats[k]:
+                    row[ROUNDS_WON] += 1
+            mark[1] = m.rounds_played
+            changed = True
+        if m.is_over() and not mark[2]:
+            for name in game.names:
+                _row(players, name)[GAMES] += 1
+            if m.winner() is not None:
+                _row(players, game.names[m.winner()])[WINS] += 1
+            mark[2] = True
+            changed = True
+        if changed:
+            self.write_json(STATS, value)
+
+
+def _row(players, name):
+    row = players.get(name)
+    if row is None:
+        row = players[name] = [0, 0, 0, 0, 0]
+    return row
+
+
+def _unpack_match(data):
+    """(state, dealt, moves) from a match payload; ValueError if it does not fit."""
+    size = len(data)
+    n = _num(data, 0, 2)
+    at = 2 + n
+    state = json.loads(bytes(data[2:at]).decode())
+    d = _num(data, at, 2)
+    at += 2
+    dealt = bytearray(data[at:at + d]) if d else None
+    at += d
+    count = state["moves"]
+    if at + 2 * count != size or (state["round"] and dealt is None):
+        raise ValueError("the match save does not add up")
+    moves = [data[at + 2 * i] | data[at + 2 * i + 1] << 8 for i in range(count)]
+    return state, dealt, moves
