@@ -23,9 +23,6 @@ ACE = const(14)
 
 NO_CARD = const(255)
 
-# Deck options: name -> (lowest rank, copies of each card).
-DECKS = {"skat32": (7, 1), "french52": (2, 1), "double104": (2, 2)}
-
 
 def card(rank, suit):
     """The byte for a rank (2..14) and a suit (0..3)."""
@@ -42,23 +39,35 @@ def suit(c):
     return c >> 4
 
 
+def deck_size(name):
+    """Number of cards in deck `name` (skat32, french52 or double104)."""
+    if name == "skat32":
+        return 32
+    if name == "french52":
+        return 52
+    if name == "double104":
+        return 104
+    raise ValueError("no deck %r: skat32, french52 or double104" % (name,))
+
+
+def lay_deck(buf, i, name):
+    """Write every card of deck `name` into buf from index i on, in a fixed order
+    (suit by suit, rank by rank, each copy in turn); return the index past the last."""
+    size = deck_size(name)
+    low = 7 if size == 32 else 2
+    for _ in range(2 if size == 104 else 1):
+        for s in range(0, 64, 16):
+            for r in range(low, 15):
+                buf[i] = s | r
+                i += 1
+    return i
+
+
 def deck(name):
     """A new bytearray with every card of deck `name` once per copy, in a fixed order."""
-    low, copies = DECKS[name]
-    cards = bytearray(4 * (15 - low) * copies)
-    i = 0
-    for _ in range(copies):
-        for s in range(4):
-            for r in range(low, 15):
-                cards[i] = s << 4 | r
-                i += 1
+    cards = bytearray(deck_size(name))
+    lay_deck(cards, 0, name)
     return cards
-
-
-def deck_size(name):
-    """Number of cards in deck `name`."""
-    low, copies = DECKS[name]
-    return 4 * (15 - low) * copies
 
 
 def parse(text):

@@ -42,32 +42,43 @@ class Match:
 
     def _next_seated(self, player):
         """The first seated player after `player` in joining order (wrapping round)."""
-        later = [p for p in self.seated if p > player]
-        return later[0] if later else self.seated[0]
+        for p in self.seated:
+            if p > player:
+                return p
+        return self.seated[0]
 
     def end_round(self):
         """Score the finished round; return the minus points of each seat."""
         rnd = self.round
         if rnd is None or not rnd.is_over():
             raise ValueError("no finished round to score")
-        points = [rnd.points(k) for k in range(rnd.players())]
-        self.last_seats = list(self.seated)
+        seated = self.seated
+        points = []
+        for k in range(len(seated)):
+            points.append(rnd.points(k))
+            self.totals[seated[k]] += points[k]
+        self.last_seats = list(seated)
         w = rnd.winner()
-        self.last_winner = None if w is None else self.seated[w]
-        for k in range(len(points)):
-            self.totals[self.seated[k]] += points[k]
+        self.last_winner = None if w is None else seated[w]
         self.rounds_played += 1
         self.last_points = points
         self.round = None
         if self.rules.match == MATCH_ELIMINATION:
-            out = [p for p in self.seated if self.totals[p] > self.rules.limit]
-            if len(out) == len(self.seated):
-                best = min(self.totals[p] for p in out)
-                out = [p for p in out if self.totals[p] != best]
-            for p in out:
+            self._eliminate()
+        return points
+
+    def _eliminate(self):
+        """Seat out everyone over the limit; if that is everyone, the lowest total stays."""
+        totals = self.totals
+        best = None
+        for p in self.seated:
+            if best is None or totals[p] < best:
+                best = totals[p]
+        keep = best if best > self.rules.limit else -1
+        for p in list(self.seated):
+            if totals[p] > self.rules.limit and totals[p] != keep:
                 self.seated.remove(p)
                 self.gone.append(p)
-        return points
 
     def is_over(self):
         """True when no further round will be dealt."""
@@ -94,7 +105,9 @@ class Match:
         if len(self.seated) >= self.rules.max_players:
             raise ValueError("players=%d: the table is full (max_players=%d)"
                              % (len(self.seated) + 1, self.rules.max_players))
-        worst = max(self.totals[p] for p in self.seated) if self.seated else 0
+        worst = 0
+        for p in self.seated:
+            worst = max(worst, self.totals[p])
         self.totals.append(worst)
         player = len(self.totals) - 1
         self.seated.append(player)

@@ -16,7 +16,10 @@ KIND_MASK = const(0x600)
 MAU = const(0x100)
 WISH_SHIFT = const(6)
 
-MAX_MOVES = const(200)  # room for any hand: every card, wishes and Mau variants
+# Most moves one seat can have: a catch, 15 fitting non-Jacks (12 of the top's suit, 3
+# of its rank; identical cards are listed once), 4 Jacks with 4 wishes each, and a draw
+# or pass: 33 (a hand of two lists at most 2 x 8 plays). Room for 40.
+MAX_MOVES = const(40)
 
 
 def play(card, wish=0, mau=False):

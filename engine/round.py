@@ -16,7 +16,7 @@ card area so that the old discard pile (without its top) becomes the draw pile.
 from array import array
 
 from engine.compat import const
-from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, deck
+from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, lay_deck
 from engine import moves as mv
 from engine import events as ev
 from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
@@ -228,9 +228,7 @@ class Round(Table):
         s = self.s
         for i in range(_CARDS):
             s[i] = 0
-        fresh = _DECKS[rules.deck]
-        end = _CARDS + len(fresh)
-        s[_CARDS:end] = fresh
+        end = lay_deck(s, _CARDS, rules.deck_name())
         self.rng.shuffle(s, _CARDS, end)
         s[_END] = end
         s[_PLAYERS] = players
@@ -638,8 +636,8 @@ class Round(Table):
             pool = self._pool = bytearray(64 + len(s))
         for i in range(64):  # pool[0:64]: how many of each card are unseen
             pool[i] = 0
-        for c in _DECKS[self.rules.deck]:
-            pool[c] += 1
+        for i in range(64, lay_deck(pool, 64, self.rules.deck_name())):
+            pool[pool[i]] += 1
         end = s[_END]
         for i in range(_CARDS, end):
             if o[i] != NO_CARD:
@@ -674,10 +672,6 @@ def _reverse(s, lo, hi):
         s[lo], s[hi] = s[hi], s[lo]
         lo += 1
         hi -= 1
-
-
-# Every deck in its fixed order, made once: dealing copies from here.
-_DECKS = (deck("skat32"), deck("french52"), deck("double104"))
 
 
 def _seen(s, lo, i, c):

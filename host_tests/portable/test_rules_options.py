@@ -400,3 +400,16 @@ def test_valid_options_are_kept():
     # The replay log's game line: the same options make the same rules.
     options = dict(d)
     assert Rules("classic", **options).to_dict() == d
+
+
+def test_presets_are_the_columns_of_the_option_table():
+    # Rules lays a preset out from its own bytes; any setting goes through the table.
+    from engine.options import options
+    from engine.rules import OPTION_NAMES
+    assert tuple([option[0] for option in options()]) + ("points",) == OPTION_NAMES
+    for preset in PRESETS:
+        fast = Rules(preset)
+        checked = Rules(preset, rounds=1)  # rounds=1 in both presets
+        for option in options():
+            assert getattr(fast, option[0]) == getattr(checked, option[0]), option[0]
+        assert fast.points == checked.points and fast.preset == checked.preset == preset
