@@ -4,6 +4,9 @@ The simulator reads only a board's data (NAME, WIDTH, HEIGHT, DEPTH, LAYOUT, KEY
 never calls its open_display or open_buttons.
 """
 import importlib
+from pathlib import Path
+
+CONFIGS = Path(__file__).resolve().parents[2] / "board_configs"
 
 DEFAULT_BOARD = "pico_display"
 
@@ -13,7 +16,7 @@ FALLBACK = {
     "waveshare_lcd114": ("Waveshare Pico-LCD-1.14", 240, 135, 4, "dpad",
                          ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")),
     "tdisplay": ("LILYGO T-Display", 240, 135, 4, "two", ("A", "B")),
-    "pico_oled": ("Waveshare Pico-OLED-1.3", 128, 64, 1, "two", ("A", "B")),
+    "pico_oled": ("Pico + SSD1306 OLED 128x64", 128, 64, 1, "dpad", ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")),
     "thumby": ("TinyCircuits Thumby", 72, 40, 1, "dpad", ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")),
 }
 
@@ -30,8 +33,9 @@ class FallbackBoard:
 
 
 def names():
-    """Names of every board the simulator knows."""
-    return sorted(FALLBACK)
+    """Names of every board the simulator knows: the config files and the fallback table."""
+    files = {p.stem for p in CONFIGS.glob("*.py") if not p.stem.startswith("_")}
+    return sorted(files | set(FALLBACK))
 
 
 def load(name):

@@ -35,7 +35,8 @@ def firmware_app_factory():
 
 
 def open_store(folder):
-    """firmware.save.Store on the folder (None while save.py does not exist)."""
+    """firmware.save.Store on the folder, created if missing (None while save.py does not exist)."""
+    os.makedirs(folder, exist_ok=True)
     try:
         from firmware.save import Store
     except ImportError as error:
@@ -46,7 +47,11 @@ def open_store(folder):
 
 
 class Device:
-    """A board running an app: call frame(now_ms, mask) as the device's loop would."""
+    """A board running an app: call frame(now_ms, mask) as the device's loop would.
+
+    app_factory(board, canvas, store, now_ms) makes the app (firmware.app.App); its store
+    keeps files in save_dir (None: the app gets no store).
+    """
 
     def __init__(self, board, app_factory, save_dir, now_ms=0):
         install_framebuf()
@@ -57,7 +62,7 @@ class Device:
         self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.buttons = Debouncer()
         self.keys = boards.key_mask(board)
-        self.store = open_store(save_dir)
+        self.store = None if save_dir is None else open_store(save_dir)
         self.app = app_factory(board, self.canvas, self.store, now_ms)
         self.now_ms = now_ms
         self.frames = 0

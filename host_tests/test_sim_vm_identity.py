@@ -1,0 +1,117 @@
+"""The simulator shows the pixels the device would show.
+
+The same button script drives the real app twice: in the MicroPython VM (real framebuf,
+the firmware compiled to .mpy, a loop like the device's) and in the simulator on CPython
+(tools/sim: host framebuf, Device, headless Runner). At every shot the screen buffers
+must be byte-identical. The AI plays by a playout count and a fixed seed, so both
+runtimes play the same game.
+"""
+import pytest
+
+from tools import mpvm
+from tools.sim import boards, headless
+from tools.sim.device import Device
+
+PLAYOUTS, SEED = 4, 7
+
+# Per layout: title -> New game, setup -> Start, then a few turns with the AIs playing.
+SCRIPTS = {
+    "abxy": "shot:title A shot:setup Y*7 A shot:table wait:1500 shot:t1 A shot:played "
+            "wait:3000 shot:ais Y Y shot:cursor A wait:4000 shot:later long:B shot:pause",
+    "dpad": "shot:title A shot:setup RIGHT*7 A shot:table wait:1500 shot:t1 A shot:played "
+            "wait:3000 shot:ais RIGHT RIGHT shot:cursor A wait:4000 shot:later long:B shot:pause",
+    "two": "shot:title long:A shot:setup A*7 long:A shot:table wait:1500 shot:t1 long:A "
+           "shot:played wait:3000 shot:ais A A shot:cursor long:A wait:4000 shot:later long:B shot:pause",
+}
+
+# The device's loop with the hardware taken out, for the VM: same Debouncer, same frames.
+VM_LOOP = """\
+from firmware.buttons import Debouncer
+from firmware.gfx import Canvas
+from firmware.app import App
+
+class Board:
+    NAME, WIDTH, HEIGHT, DEPTH, LAYOUT = {name!r}, {width}, {height}, {depth}, {layout!r}
+    KEYS = ()
+
+canvas = Canvas(Board.WIDTH, Board.HEIGHT, Board.DEPTH)
+app = App(Board, canvas, None, 0, playouts={playouts}, seed={seed})
+canvas.take_dirty()
+debouncer = Debouncer()
+now = 0
+
+def run(ms, mask):
+    global now
+    end = now + ms
+    while now < end and not app.done:
+        now += {frame_ms}
+        debouncer.feed(now, mask)
+        event = debouncer.get()
+        while event >= 0:
+            app.handle(event)
+            event = debouncer.get()
+        app.tick(now)
+        canvas.take_dirty()
+
+def shot(name):
+    print('SHOT', name, ''.join('%02x' % b for b in canvas.buf))
+"""
+
+
+def vm_steps(steps):
+    """The script's steps as VM calls (one call each, so the VM collects garbage in between)."""
+    calls = []
+    for step in steps:
+        if step[0] == "hold":
+            calls.append("run(%d, %d)" % (step[2], 1 << step[1]))
+        elif step[0] == "wait":
+            calls.append("run(%d, 0)" % step[1])
+        else:
+            calls.append("shot(%r)" % step[1])
+    return calls
+
+
+def host_shots(board, steps):
+    """Run the steps in the simulator; name -> screen buffer at each shot."""
+    from firmware.app import App
+
+    def app(board, canvas, store, now_ms):
+        return App(board, canvas, store, now_ms, playouts=PLAYOUTS, seed=SEED)
+
+    device = Device(board, app, save_dir=None)
+    runner = headless.Runner(device)
+    shots = {}
+    for step in steps:
+        if step[0] == "shot":
+            shots[step[1]] = bytes(device.canvas.buf)
+        else:
+            runner.run([step])
+    return shots
+
+
+def vm_shots(board, steps):
+    """Run the steps in the MicroPython VM; name -> screen buffer at each shot."""
+    from tools.sim.device import FRAME_MS
+    main = VM_LOOP.format(name=board.NAME, width=board.WIDTH, height=board.HEIGHT, depth=board.DEPTH,
+                          layout=board.LAYOUT, playouts=PLAYOUTS, seed=SEED, frame_ms=FRAME_MS)
+    result = mpvm.run(main, modules=("engine", "firmware"), steps=vm_steps(steps), heapsize=4 * 1024 * 1024,
+                      timeout=300, label="app on %s in the VM" % board.NAME).check()
+    shots = {}
+    for line in result.stdout.splitlines():
+        if line.startswith("SHOT "):
+            _, name, data = line.split()
+            shots[name] = bytes.fromhex(data)
+    return shots
+
+
+@pytest.mark.parametrize("name", boards.names())
+def test_app_screens_are_byte_identical_in_the_vm_and_the_simulator(name):
+    board = boards.load(name)
+    steps = headless.parse(SCRIPTS[board.LAYOUT])
+    host, vm = host_shots(board, steps), vm_shots(board, steps)
+    names = [s[1] for s in steps if s[0] == "shot"]
+    assert list(vm) == names and list(host) == names
+    distinct = {host[n] for n in names}
+    assert len(distinct) >= 6, "the script should show many different screens"
+    for shot in names:
+        assert host[shot] == vm[shot], "screen %r differs between the VM and the simulator" % shot
