@@ -254,17 +254,31 @@ class ST7789Model:
     def _pixels(self, data):
         if self.colmod & 0x07 != 0x05:
             raise AssertionError("pixels sent before COLMOD chose 16-bit colour")
-        for b in data:
-            if self.half < 0:
-                self.half = b
-            else:
-                self._store(self.half << 8 | b)
-                self.half = -1
+        i, n = 0, len(data)
+        if self.half >= 0 and n:
+            self._store(self.half << 8 | data[0])
+            self.half = -1
+            i = 1
+        c, r = self.cursor
+        c0, c1 = self.cols
+        r0, r1 = self.rows
+        put = self.ram_put
+        while i + 1 < n:
+            put(c, r, data[i] << 8 | data[i + 1])
+            i += 2
+            c += 1
+            if c > c1:
+                c = c0
+                r += 1
+                if r > r1:
+                    r = r0
+        self.cursor = (c, r)
+        if i < n:
+            self.half = data[i]
 
     def _store(self, colour):
         c, r = self.cursor
         self.ram_put(c, r, colour)
-        self.pixels += 1
         c += 1
         if c > self.cols[1]:
             c = self.cols[0]
@@ -282,6 +296,7 @@ class ST7789Model:
             c = self.RAM_W - 1 - c
         if m & 0x80:
             r = self.RAM_H - 1 - r
+        self.pixels += 1
         if 0 <= c < self.RAM_W and 0 <= r < self.RAM_H:
             i = r * self.RAM_W + c
             self.ram[2 * i] = colour >> 8
@@ -682,3 +697,169 @@ def check_board_buttons(board):
         if got != want:
             problems.append("GPIO %d: %r, wanted %r" % (gpio, got, want))
     return problems
+
+
+# --- the app on a board made of fakes -----------------------------------------------
+
+FRAME_MS = 10      # the device loop's period (firmware/main.py)
+TAP_MS = 60        # a short press: past the 20 ms debounce, far from LONG
+HOLD_MS = 700      # a long press: past LONG (600 ms), before the first REPEAT (750 ms)
+
+# action -> (key name, held ms) per layout (docs/firmware.md)
+KEYS_FOR = {
+    "two": {1: ("A", TAP_MS), 2: ("B", TAP_MS), 3: ("A", HOLD_MS), 5: ("B", HOLD_MS)},
+    "abxy": {1: ("Y", TAP_MS), 2: ("X", TAP_MS), 3: ("A", TAP_MS), 4: ("B", TAP_MS),
+             5: ("B", HOLD_MS)},
+    "dpad": {1: ("RIGHT", TAP_MS), 2: ("LEFT", TAP_MS), 3: ("A", TAP_MS), 4: ("B", TAP_MS),
+             5: ("B", HOLD_MS)},
+}
+
+
+class Rig:
+    """A board on fake pins and bus running firmware.app: pins pressed, frames on a virtual clock.
+
+    Each frame is the device loop (firmware/main.py): poll the buttons, hand their events
+    to the app, tick it, show the dirty rectangle through the board's driver. With
+    `model`, the controller model reads every byte sent, so `differences()` compares the
+    panel with the canvas at any moment.
+    """
+
+    def __init__(self, board, seed=1, playouts=8, model=True, store=None):
+        from firmware.app import App
+        from firmware.gfx import Canvas
+        reset_fakes()
+        if hasattr(board, "DC"):
+            wire_spi(board.DC, board.CS)
+        self.board = board
+        self.display = board.open_display()
+        self.pad = board.open_buttons()
+        self.pins = {}
+        for name, gpio in board.KEYS:
+            if name not in self.pins:
+                self.pins[name] = FakePin.made[gpio]
+        self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+        self.model, self.feed = model_for(board) if model else (None, None)
+        self.now = 0
+        self.shows = 0
+        self.shown_pixels = 0
+        self.frames = 0
+        self.app = App(board, self.canvas, store, 0, playouts=playouts, seed=seed)
+        self.frame()
+
+    def frame(self):
+        """One turn of the device loop, FRAME_MS after the last."""
+        self.now += FRAME_MS
+        self.frames += 1
+        pad, app = self.pad, self.app
+        pad.poll(self.now)
+        event = pad.get()
+        while event >= 0:
+            app.handle(event)
+            event = pad.get()
+        app.tick(self.now)
+        rect = self.canvas.take_dirty()
+        if rect is not None:
+            self.display.show(self.canvas, rect[0], rect[1], rect[2], rect[3])
+            self.shows += 1
+            self.shown_pixels += rect[2] * rect[3]
+            if self.feed is not None:
+                self.feed()
+        if self.feed is None:
+            for bus in FakeSPI.made:
+                bus.log = []
+            for bus in FakeI2C.made:
+                bus.log = []
+
+    def run(self, ms):
+        """Let ms of frames pass with the pins as they are."""
+        for _ in range(ms // FRAME_MS):
+            self.frame()
+
+    def hold(self, name, ms):
+        """Hold a key's pin low for ms, then release it and let the release settle."""
+        pin = self.pins[name]
+        pin.level = 0
+        self.run(ms)
+        pin.level = 1
+        self.run(TAP_MS)
+
+    def act(self, action):
+        """Press whatever gives `action` (NEXT, PREV, OK, BACK, MENU) on this board."""
+        name, ms = KEYS_FOR[self.board.LAYOUT][action]
+        self.hold(name, ms)
+
+    def differences(self):
+        """Problems of the panel now: model complaints, or the first pixel unlike the canvas."""
+        out = list(self.model.problems())
+        wrong = first_difference(board_view(self.board, self.model), canvas_colours(self.canvas))
+        if wrong is not None:
+            out.append("pixel (x, y, panel, canvas) %r on screen %s"
+                       % (wrong, self.app.screen.name))
+        return out
+
+
+def choose(rig, label):
+    """On a list screen, move to the item `label` and press OK."""
+    sc = rig.app.screen
+    for _ in range(len(sc.items)):
+        if sc.items[sc.cursor] == label:
+            break
+        rig.act(1)
+    rig.act(3)
+
+
+def play_turn(rig):
+    """The human to move plays the first card marked playable (first suit offered), else
+    draws or passes."""
+    from firmware import screens as S
+    t = rig.app.screen
+    target = -1
+    for i in range(t.item_n):
+        if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
+            target = i
+            break
+    if target < 0:
+        for i in range(t.item_n):
+            if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM):
+                target = i
+                break
+    for _ in range(t.item_n):
+        if t.cursor == target:
+            break
+        rig.act(1)
+    rig.act(3)
+    if rig.app.screen.name == "picker":
+        rig.act(3)
+
+
+def play_game(rig, steps, check_every=0):
+    """From the title: New game with the remembered setup, then play it to the final table.
+
+    Runs at most `steps` decisions; returns the screen name reached. With check_every,
+    every that many decisions the panel is compared with the canvas (problems raise).
+    """
+    for step in range(steps):
+        sc = rig.app.screen
+        name = sc.name
+        if check_every and step % check_every == 0:
+            problems = rig.differences()
+            if problems:
+                raise AssertionError("step %d: %r" % (step, problems))
+        if name == "final":
+            return name
+        if name == "title":
+            choose(rig, "New game")
+        elif name == "setup":
+            while sc.rows_of[sc.cursor][0] != "start":
+                rig.act(1)
+            rig.act(3)
+        elif name == "table":
+            if sc.my_turn:
+                play_turn(rig)
+            else:
+                rig.run(1000)
+        elif name == "between":
+            choose(rig, "Deal next round")
+        else:                      # cover, story, scores, rules pages: read on
+            rig.act(3)
+    return rig.app.screen.name
