@@ -334,8 +334,8 @@ def test_window_shows_the_scaled_screen_and_maps_keys(tmp_path, dummy_video):
 def test_window_help_names_only_the_boards_keys():
     two = window_help("tdisplay")
     assert "Z/Enter = A" in two[0] and "X/Bksp = B" in two[0] and "S = Y" not in two[0]
-    assert "hold A" in two[1]
-    assert "\u2192 = RIGHT" in window_help("thumby")[0] and "S = Y" in window_help("pico_display")[0]
+    assert "hold A choose" in two[1] and "arrows" not in two[0]
+    assert "arrows = d-pad" in window_help("thumby")[0] and "S = Y" in window_help("pico_display")[0]
 
 
 def window_help(name):
@@ -346,3 +346,36 @@ def window_help(name):
 def test_default_scale_makes_a_window_about_720_wide():
     from tools.sim import window
     assert [window.default_scale(w) for w in (240, 128, 72)] == [3, 5, 10]
+
+
+def test_window_loop_passes_keys_and_stops_when_the_window_closes(tmp_path, dummy_video):
+    import pygame
+    from tools.sim import window
+
+    class ClosingApp(FakeApp):
+        """Presses RIGHT on the keyboard at its first tick, closes the window once it arrives."""
+
+        def tick(self, now_ms):
+            super().tick(now_ms)
+            if self.ticks == 1:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+            if buttons.event(buttons.RIGHT, buttons.PRESS) in self.events:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    dev = Device(boards.load("waveshare_lcd114"), ClosingApp, str(tmp_path / "save"))
+    window.run(dev, scale=2)
+    assert dev.events[0] == buttons.event(buttons.RIGHT, buttons.PRESS)
+    assert dev.app.x == 10 and not pygame.display.get_init()
+
+
+def test_window_loop_stops_when_the_app_is_done(tmp_path, dummy_video):
+    from tools.sim import window
+
+    class QuittingApp(FakeApp):
+        def tick(self, now_ms):
+            super().tick(now_ms)
+            self.done = self.ticks >= 3
+
+    dev = Device(boards.load("thumby"), QuittingApp, str(tmp_path / "save"))
+    window.run(dev)
+    assert dev.frames == 3

@@ -12,13 +12,12 @@ from tools.sim.image import Converter
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LAYOUT_HINTS = {
-    "two": "A: next   hold A: choose   B: back   hold B: menu",
-    "abxy": "Y/X: next/prev   A: choose   B: back   hold B: menu",
-    "dpad": "arrows: move   A: choose   B: back   hold B: menu",
+    "two": "buttons: A next, hold A choose, B back, hold B menu",
+    "abxy": "buttons: Y/X next/prev, A choose, B back, hold B menu",
+    "dpad": "buttons: d-pad moves, A choose, B back, hold B menu",
 }
-KEY_LABELS = (("UP", "\u2191"), ("DOWN", "\u2193"), ("LEFT", "\u2190"), ("RIGHT", "\u2192"),
-              ("A", "Z/Enter"), ("B", "X/Bksp"), ("X", "A"), ("Y", "S"))
-BAR_LINE = 18
+KEY_LABELS = (("A", "Z/Enter"), ("B", "X/Bksp"), ("X", "A"), ("Y", "S"))
+BAR_LINE = 20
 BAR_BG = (24, 24, 28)
 BAR_INK = (200, 200, 205)
 
@@ -33,8 +32,9 @@ def keymap(pygame):
 def help_lines(board):
     """Two lines for the bar: the board's keys on the keyboard, and what they do."""
     names = [key for key, _ in board.KEYS]
-    keys = "   ".join("%s = %s" % (label, key) for key, label in KEY_LABELS if key in names)
-    return [keys + "   Esc = quit", LAYOUT_HINTS.get(board.LAYOUT, "")]
+    keys = ["arrows = d-pad"] if "UP" in names else []
+    keys += ["%s = %s" % (label, key) for key, label in KEY_LABELS if key in names]
+    return ["keys: " + "   ".join(keys + ["Esc = quit"]), LAYOUT_HINTS.get(board.LAYOUT, "")]
 
 
 def default_scale(width):

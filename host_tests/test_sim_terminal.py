@@ -1,0 +1,96 @@
+"""The terminal mode end to end, on a pseudo-terminal: keys in, half-block rows out, terminal restored.
+
+The simulator runs as `python -m tools.sim --mode terminal` with a pty as its terminal.
+Its output is replayed into a virtual screen (cursor moves, 24-bit colours, "▀"), and
+that screen, turned back into pixels, must show what the app drew.
+"""
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+from PIL import Image
+
+from tools.sim import findtext
+from tools.sim.device import ROOT, firmware_app_factory
+
+pytestmark = pytest.mark.skipif(firmware_app_factory() is None, reason="firmware/app.py is not written yet")
+
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[38;2;(\d+);(\d+);(\d+)m|\x1b\[48;2;(\d+);(\d+);(\d+)m"
+                   r"|\x1b\[[0-9;?]*[A-Za-z]|\u2580|.", re.S)
+
+
+def replay(text, width, rows):
+    """The pixels a terminal shows after `text`: a Pillow image width x 2*rows."""
+    image = Image.new("RGB", (width, 2 * rows))
+    px = image.load()
+    row = col = 0
+    fg = bg = (0, 0, 0)
+    for m in TOKEN.finditer(text):
+        if m.group(1):
+            row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        elif m.group(3):
+            fg = tuple(int(m.group(k)) for k in (3, 4, 5))
+        elif m.group(6):
+            bg = tuple(int(m.group(k)) for k in (6, 7, 8))
+        elif m.group(0) == "\u2580":
+            if 0 <= row < rows and 0 <= col < width:
+                px[col, 2 * row], px[col, 2 * row + 1] = fg, bg
+            col += 1
+    return image
+
+
+def read_until_quiet(fd, proc, seconds, quiet=0.4):
+    """What the process writes to the pty until it exits, or has said something and then
+    nothing for `quiet` seconds, or `seconds` are up."""
+    chunks, end, last = [], time.monotonic() + seconds, None
+    while time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+            last = time.monotonic()
+        elif proc.poll() is not None or (last is not None and time.monotonic() - last > quiet):
+            break
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_terminal_mode_plays_and_restores_the_terminal(tmp_path):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 250, 0, 0))
+    before = termios.tcgetattr(slave)
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal", "--save-dir",
+                             str(tmp_path)], stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        title = read_until_quiet(master, proc, 20)
+        os.write(master, b"z")  # A: OK on "New game"
+        setup = read_until_quiet(master, proc, 10)
+        os.write(master, b"q")
+        rest = read_until_quiet(master, proc, 10)
+        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        after = termios.tcgetattr(slave)
+        os.close(master)
+        os.close(slave)
+    assert title.startswith("\x1b[?1049h\x1b[?25l\x1b[2J")
+    assert (title + setup + rest).endswith("\x1b[0m\x1b[?25h\x1b[?1049l")  # screen and cursor back
+    assert after == before  # cbreak mode undone: echo and line editing as they were
+    first = replay(title, 240, 68)
+    assert findtext.shows(first, "Mau-Mau") and findtext.shows(first, "New game")
+    assert "z/Enter: A" in title  # the key help under the screen
+    now = replay(title + setup, 240, 68)
+    assert findtext.shows(now, "Players: 4") and findtext.shows(now, "Greta: AI")
+    assert setup.count("H\x1b[") < 68  # only the rows that changed were sent again
