@@ -90,7 +90,7 @@ def test_terminal_mode_plays_and_restores_the_terminal(tmp_path):
     assert after == before  # cbreak mode undone: echo and line editing as they were
     first = replay(title, 240, 68)
     assert findtext.shows(first, "Mau-Mau") and findtext.shows(first, "New game")
-    assert "z/Enter: A" in title  # the key help under the screen
+    assert "z/Enter = A  x/Bksp = B  a = X  s = Y" in title  # the key help under the screen
     now = replay(title + setup, 240, 68)
     assert findtext.shows(now, "Players: 4") and findtext.shows(now, "Greta: AI")
     assert setup.count("H\x1b[") < 68  # only the rows that changed were sent again

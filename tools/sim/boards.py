@@ -22,6 +22,13 @@ FALLBACK = {
 
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y")
 
+# What a layout's buttons do (firmware.buttons.action), for the simulators' key help.
+LAYOUT_HINTS = {
+    "two": "buttons: A next, hold A choose, B back, hold B menu",
+    "abxy": "buttons: Y/X next/prev, A choose, B back, hold B menu",
+    "dpad": "buttons: d-pad moves, A choose, B back, hold B menu",
+}
+
 
 class FallbackBoard:
     """A board's data when its board_configs module does not exist (yet)."""

@@ -26,7 +26,17 @@ KEYS = {
     "a": ("X", TAP_MS), "A": ("X", LONG_MS), "s": ("Y", TAP_MS), "S": ("Y", LONG_MS),
 }
 QUIT = ("\x1b", "q", "Q", "\x03")
-HELP = "z/Enter: A  Z: hold A  x/Bksp: B  X: hold B  a: X  s: Y  arrows  Esc/q: quit"
+KEY_LABELS = (("A", "z/Enter"), ("B", "x/Bksp"), ("X", "a"), ("Y", "s"))
+
+
+def help_lines(board):
+    """Two lines under the screen: the board's keys on this keyboard, and what they do."""
+    from tools.sim.boards import LAYOUT_HINTS
+    names = [key for key, _ in board.KEYS]
+    keys = ["arrows = d-pad"] if "UP" in names else []
+    keys += ["%s = %s" % (label, key) for key, label in KEY_LABELS if key in names]
+    keys += ["capital letter = hold", "Esc/q = quit"]
+    return ["keys: " + "  ".join(keys), LAYOUT_HINTS.get(board.LAYOUT, "")]
 
 
 class Renderer:
@@ -120,14 +130,17 @@ def run(device, out=None, frame_ms=10):
     saved = termios.tcgetattr(fd)
     columns, lines = os.get_terminal_size(out.fileno())
     renderer = Renderer(device.canvas, columns=columns)
-    note = HELP if renderer.width == device.canvas.width else "cropped: widen the terminal to %d columns" % device.canvas.width
+    notes = help_lines(device.board)
+    if renderer.width < device.canvas.width:
+        notes.insert(0, "cropped: widen the terminal to %d columns" % device.canvas.width)
     keyboard = Keyboard()
     start, start_ms = time.monotonic(), device.now_ms
     try:
         tty.setcbreak(fd)
         out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
         out.write(renderer.full())
-        out.write("\x1b[%d;1H\x1b[0m%s" % (len(renderer.rows) + 2, note[:columns]))
+        for i, note in enumerate(notes):
+            out.write("\x1b[%d;1H\x1b[0m%s" % (len(renderer.rows) + 2 + i, note[:columns]))
         out.flush()
         while not device.done and not keyboard.quit:
             ready, _, _ = select.select([fd], [], [], frame_ms / 1000)

@@ -7,15 +7,11 @@ what they do on its layout. Only the rectangle the app redrew is converted and s
 import os
 import time
 
+from tools.sim.boards import LAYOUT_HINTS
 from tools.sim.image import Converter
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-LAYOUT_HINTS = {
-    "two": "buttons: A next, hold A choose, B back, hold B menu",
-    "abxy": "buttons: Y/X next/prev, A choose, B back, hold B menu",
-    "dpad": "buttons: d-pad moves, A choose, B back, hold B menu",
-}
 KEY_LABELS = (("A", "Z/Enter"), ("B", "X/Bksp"), ("X", "A"), ("Y", "S"))
 BAR_LINE = 20
 BAR_BG = (24, 24, 28)
