@@ -350,3 +350,62 @@ def test_changes_are_reported_after_every_completed_move():
     drive(game)
     assert len(seen) > 10
     assert seen[0] == (1, False)
+
+
+# -- on MicroPython: no allocation per move ----------------------------------------------
+
+ALLOC_SCRIPT = """
+from firmware.game import Game
+import gc
+setup = {"seats": [["Anna", 2], ["Finn", 3], ["Greta", 1], ["Emma", 4]], "preset": PRESET,
+         "options": {}, "match": "rounds", "limit": 50}
+G = Game(setup, 3, 12)
+
+def run():
+    moves = 0
+    ends = 0
+    stray = 0
+    at_end = 0
+    for i in range(400):
+        if G.match_over():
+            break
+        if G.round_over():
+            G.next_round()
+            continue
+        gc.disable()
+        a = gc.mem_alloc()
+        G.step_ai()
+        b = gc.mem_alloc()
+        gc.enable()
+        moves += 1
+        if G.round_over():
+            ends += 1
+            at_end += b - a
+        elif b != a:
+            stray += 1
+    print("MOVES", moves, "ENDS", ends, "STRAY", stray, "END_BYTES", at_end)
+"""
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+def test_an_ai_step_allocates_nothing_on_micropython_unless_it_ends_the_round(tmp_path, preset):
+    import os
+    import re
+    import shutil
+    from tools import mpvm
+    folder = tmp_path / "firmware"
+    folder.mkdir()
+    here = os.path.dirname(story.__file__)
+    for name in ("__init__.py", "game.py", "story.py", "save.py"):
+        shutil.copy(os.path.join(here, name), folder / name)
+    result = mpvm.run("PRESET = %r\n%s" % (preset, ALLOC_SCRIPT), modules=("engine", str(folder)),
+                      steps=["run()", "run()"], timeout=240, label="game allocations").check()
+    runs = re.findall(r"MOVES (\d+) ENDS (\d+) STRAY (\d+) END_BYTES (\d+)", result.stdout)
+    assert len(runs) == 2
+    for moves, ends, stray, end_bytes in runs:
+        assert int(moves) > 100 and int(ends) >= 1
+        assert int(stray) == 0  # every other move: no allocation at all
+    print("\n%s: %s AI moves without allocating; the %s moves that ended a round "
+          "allocated %s bytes (scoring)" % (preset, sum(int(r[0]) - int(r[1]) for r in runs),
+                                            sum(int(r[1]) for r in runs),
+                                            sum(int(r[3]) for r in runs)))
