@@ -220,18 +220,20 @@ CONSTRUCTIONS = [
     "bytearray(8), 0, 4, 6", "bytearray(8), 4, 0, 6", "bytearray(16), 4, 4, 6, 3",
     "bytearray(16), 4, 4, 7", "bytearray(20), 4, 4, 6, 5", "bytearray(19), 4, 4, 6, 5",
     "bytearray(4), 4, 4, 5", "bytearray(3), 4, 4, 5", "bytearray(6), 3, 4, 4, 9",
+    "bytes(8), 8, 8, 0", "bytearray(8), 8, 8, 7", "bytearray(8), 8, 8, -1",
 ]
 
 
 def test_constructor_accepts_and_rejects_what_micropython_does():
     lines = ["import framebuf", "def try_make(*args):", "    try:",
              "        framebuf.FrameBuffer(*args)", "        return 'ok'",
-             "    except ValueError:", "        return 'ValueError'"]
+             "    except ValueError:", "        return 'ValueError'",
+             "    except TypeError:", "        return 'TypeError'"]
     lines += [f"print(try_make({args}))" for args in CONSTRUCTIONS]
     source = "\n".join(lines) + "\n"
     vm = mpvm.run(source, modules=()).check().stdout
     assert run_on_host(source) == vm
-    assert "ok" in vm and "ValueError" in vm
+    assert "ok" in vm and "ValueError" in vm and "TypeError" in vm
 
 
 def test_fill_is_fast_enough_for_redraws():
@@ -246,3 +248,12 @@ def test_fill_is_fast_enough_for_redraws():
     per_fill = (time.perf_counter() - start) / 100
     print(f"host GS4 240x135 fill + fill_rect: {per_fill * 1e6:.0f} us")
     assert buf[:120] == b"\x33" * 120 and fb.pixel(3, 5) == 9 and fb.pixel(2, 5) == 3
+
+
+def test_blit_reads_a_read_only_tuple_source_like_micropython():
+    source = ("import framebuf\nbuf = bytearray(32)\nfb = framebuf.FrameBuffer(buf, 8, 8, framebuf.GS4_HMSB)\n"
+              "fb.blit((b'\\x12\\x34\\x56\\x78' * 2, 4, 4, framebuf.GS4_HMSB), 2, 3, 5)\n"
+              "fb.blit((b'\\xa5\\x0f', 8, 2, framebuf.MONO_HLSB), 0, 0)\n"
+              "print(''.join('%02x' % b for b in buf))\n")
+    vm = mpvm.run(source, modules=()).check().stdout
+    assert run_on_host(source) == vm and vm.strip() != "00" * 32

@@ -207,6 +207,13 @@ def test_script_words_become_steps():
     assert headless.parse("  ") == []
 
 
+def test_a_script_can_come_from_a_file_with_comments(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("# to the table\nA Y*2   # new game\nshot:x\n")
+    assert headless.read("@" + str(path)).split() == ["A", "Y*2", "shot:x"]
+    assert headless.read("A B") == "A B"
+
+
 @pytest.mark.parametrize("bad", ["Q", "wait:abc", "wait:", "long:", "shot:a/b", "hold:A", "A*x", "jump:3"])
 def test_bad_script_words_are_errors(bad):
     with pytest.raises(headless.ScriptError):

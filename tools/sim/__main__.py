@@ -44,7 +44,7 @@ def parse_args(argv):
     parser.add_argument("--board", default=boards.DEFAULT_BOARD, help="a module of board_configs/")
     parser.add_argument("--mode", choices=MODES, help="default: the best available")
     parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window (or of the PNGs)")
-    parser.add_argument("--script", default="", help="headless: button presses, e.g. 'A RIGHT*3 long:B shot:x'")
+    parser.add_argument("--script", default="", help="headless: button presses, e.g. 'A RIGHT*3 long:B shot:x', or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
     parser.add_argument("--save-dir", help="the Store's folder (default .sim/<board>)")
     args = parser.parse_args(argv)
@@ -55,14 +55,14 @@ def parse_args(argv):
 
 def run_headless(device, args):
     """Play the script; print what happened."""
-    from tools.sim.headless import Runner, ScriptError, parse
+    from tools.sim.headless import Runner, ScriptError, parse, read
     try:
-        steps = parse(args.script)
+        steps = parse(read(args.script))
         runner = Runner(device, args.shots, args.scale or 1)
         if not steps:
             steps = [("wait", 1000)] + ([("shot", "screen")] if args.shots else [])
         shots = runner.run(steps)
-    except ScriptError as error:
+    except (ScriptError, OSError) as error:
         print("script: %s" % error, file=sys.stderr)
         return 2
     print("%s: %d frames, %d ms, %d key events, %d shots%s" % (

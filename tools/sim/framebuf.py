@@ -88,7 +88,9 @@ def _source(obj):
     if isinstance(obj, (tuple, list)):
         if not 4 <= len(obj) <= 5:
             raise ValueError
-        return FrameBuffer(*obj)
+        source = FrameBuffer.__new__(FrameBuffer)
+        source._setup(*obj, writable=False)  # a read-only buffer is fine to read from
+        return source
     raise TypeError
 
 
@@ -96,6 +98,9 @@ class FrameBuffer:
     """A frame buffer over a bytearray-like `buf`: pixels, shapes, 8x8 text, blits."""
 
     def __init__(self, buf, width, height, format, stride=None):
+        self._setup(buf, width, height, format, stride)
+
+    def _setup(self, buf, width, height, format, stride=None, writable=True):
         width, height, format = _int(width), _int(height), _int(format)
         stride = width if stride is None else _int(stride)
         if width < 1 or height < 1 or width > 0xFFFF or height > 0xFFFF or stride > 0xFFFF or stride < width:
@@ -111,6 +116,8 @@ class FrameBuffer:
             stride = (stride + ppb - 1) & -ppb
             width_required = (width + ppb - 1) & -ppb
         view = memoryview(buf).cast("B")
+        if writable and view.readonly:
+            raise TypeError("object with buffer protocol required")  # bytes: MicroPython wants it writable
         needed = (strides_required * stride + (height_required - strides_required) * width_required) * _BITS[format] // 8
         if needed > len(view):
             raise ValueError

@@ -10,7 +10,8 @@ A script is words separated by spaces:
     shot:name    write <shots>/name.png of the screen as it is now
 
 Key names are the firmware's: UP DOWN LEFT RIGHT A B X Y (any case); a board takes only
-the keys it has. The clock is virtual: a script runs as fast as the app can draw.
+the keys it has. `--script @path` reads the script from a file, where `#` starts a
+comment. The clock is virtual: a script runs as fast as the app can draw.
 """
 import os
 
@@ -38,6 +39,14 @@ def _ms(text, word):
     if not text.isdigit():
         raise ScriptError("%r needs a whole number of milliseconds" % word)
     return int(text)
+
+
+def read(text):
+    """The script itself: `text`, or the file it names as @path (comments from # dropped)."""
+    if not text.startswith("@"):
+        return text
+    with open(text[1:]) as f:
+        return " ".join(line.partition("#")[0] for line in f)
 
 
 def parse(script):
