@@ -121,7 +121,7 @@ class Game:
             self.next_round()
 
     def _add_player(self, name, level):
-        if not (isinstance(level, int) and 0 <= level <= 4) or level is True or level is False:
+        if level is True or level is False or not (isinstance(level, int) and 0 <= level <= 4):
             raise ValueError("level %r is not possible: 0 (human) or 1 to 4 (AI)" % (level,))
         p = len(self.names)
         self.names.append(name)

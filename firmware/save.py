@@ -7,6 +7,9 @@ rename) a complete `.tmp`; `read` prefers a valid `name`, then a valid `name.tmp
 and throws away an unfinished `.tmp`. A file that fails its check (damaged, or not
 ours) is renamed `name.bad` and reported as DAMAGED; nothing raises.
 
+The checksum is binascii.crc32 where the port has it (the VM does; rp2 and esp32 build
+at the EXTRA_FEATURES level, where MicroPython enables it), else `crc32_slow`.
+
 Header, 14 bytes little-endian: magic "MauM", version (2 bytes), payload length (4),
 CRC-32 of the payload (4).
 

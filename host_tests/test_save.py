@@ -356,6 +356,7 @@ def state(game):
     return json.dumps(canon([s, None if dealt is None else list(dealt),
                              [moves[i] for i in range(game.n_moves)]]))
 
+assert 0 <= Game({"seats": [["A", 0], ["B", 1]]}).seed < 1 << 30  # seeds itself
 data = bytes(range(256)) + b"Mau-Mau"
 assert crc32_slow(data) == checksum(data)
 setup = {"seats": [["Anna", 0], ["Finn", 4], ["Greta", 1], ["Emma", 0]], "preset": "nordic",
