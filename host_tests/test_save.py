@@ -390,6 +390,23 @@ print("STATE " + state(game))
 """
 
 
+TIMING = """
+import time, os
+game.on_change = None
+while game.n_moves < 60 and not game.round_over():
+    advance(game)
+t = time.ticks_ms()
+for i in range(20):
+    store.save_game(game)
+t1 = time.ticks_ms()
+for i in range(20):
+    store.load_game(12)
+t2 = time.ticks_ms()
+print("TIMING %.1f %.1f %d %d" % ((t1 - t) / 20, (t2 - t1) / 20,
+                                  os.stat(ROOT + "/match")[6], game.n_moves))
+"""
+
+
 def firmware_copy(tmp_path):
     """Only this engineer's firmware modules (others may be mid-change)."""
     folder = tmp_path / "firmware"
@@ -406,7 +423,8 @@ def test_the_core_runs_the_same_in_the_micropython_vm(tmp_path, capsys):
                       modules=("engine", str(firmware_copy(tmp_path))),
                       steps=["import gc\ngc.collect()\nA = gc.mem_alloc()",
                              "G = Game(setup, 5, None)\nG.on_change = None",
-                             "gc.collect()\nprint('GAME_HEAP', gc.mem_alloc() - A)"],
+                             "gc.collect()\nprint('GAME_HEAP', gc.mem_alloc() - A)",
+                             TIMING],
                       timeout=240, label="firmware core").check()
     printed = {}
     for line in result.stdout.splitlines():
@@ -423,6 +441,9 @@ def test_the_core_runs_the_same_in_the_micropython_vm(tmp_path, capsys):
     assert printed["LOG"] == host["LOG"]        # the same decisions on both runtimes
     assert printed["STORY"] == host["STORY"]
     assert printed["STATE"] == host["STATE"]
+    save_ms, load_ms, size, moves = printed["TIMING"].split()
     with capsys.disabled():
         print("\nfirmware core in the VM: a 4-seat nordic Game (Expert, Beginner, two "
-              "humans) holds %s bytes of heap after GC" % printed["GAME_HEAP"])
+              "humans) holds %s bytes of heap after GC; a match save of %s bytes (%s moves "
+              "into the round) takes %s ms to write and %s ms to load and replay (VM)"
+              % (printed["GAME_HEAP"], size, moves, save_ms, load_ms))
