@@ -290,7 +290,7 @@ def copy_changed(transport, files, report, log):
         try:
             write_file(transport, path, files[path])
         except DeployError as e:
-            if "ENOSPC" in str(e) or "Errno 28" in str(e):
+            if re.search(r"OSError: (\[Errno )?28\b|ENOSPC", str(e)):
                 raise DeployError(full_flash(len(files[path]), free_bytes(transport))) from None
             raise
         log("  copied %s (%d bytes)" % (path, len(files[path])))
@@ -352,12 +352,25 @@ def mip_urls():
     return urls
 
 
+def package_json_text(package):
+    """package.json as micropython-lib writes it: two-space indent, one [dest, source] a line."""
+    lines = []
+    for key, value in package.items():
+        if key == "urls":
+            pairs = ",\n".join("    " + json.dumps(pair) for pair in value)
+            lines.append('  "urls": [\n%s\n  ]' % pairs)
+        else:
+            text = json.dumps(value, indent=2).replace("\n", "\n  ")
+            lines.append("  %s: %s" % (json.dumps(key), text))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def update_package_json(path=ROOT / "package.json"):
     """Rewrite the "urls" list of package.json from the files there are; True if it changed."""
     text = Path(path).read_text()
     package = json.loads(text)
     package["urls"] = mip_urls()
-    new = json.dumps(package, indent=2) + "\n"
+    new = package_json_text(package)
     if new == text:
         return False
     Path(path).write_text(new)
