@@ -37,7 +37,7 @@ def test_fs_cp_ls_cat_exec_run_and_files_on_the_host(board, tmp_path):
     back = tmp_path / "back.py"
     assert mpremote(board, "fs", "cp", ":lib/hello.py", str(back)).returncode == 0
     assert back.read_bytes() == script.read_bytes()
-    time.sleep(0.3)  # the board writes its files back once the line is quiet
+    assert board.sync()
     assert (board.root / "lib" / "hello.py").read_bytes() == script.read_bytes()
 
 

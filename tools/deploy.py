@@ -24,7 +24,7 @@ from tools.build_mpy import ROOT, CompileError, compile_source, mpy_cross_versio
 
 PACKAGES = ("engine", "firmware")      # copied whole; of board_configs only the board's file
 LIB = "lib"                            # where the packages go on the board (on sys.path)
-READY = b"Mau-Mau ready"               # the line firmware/main.py prints once the game runs
+READY = re.compile(rb"(?i)\bready\b")   # in the line firmware/main.py prints once the game runs
 MAIN_PY = b"from firmware.main import run\nrun()\n"
 CHUNK = 1024                           # bytes per write command
 MPY_RELEASES = {6: "MicroPython 1.20 or newer", 5: "MicroPython 1.12 to 1.19"}
@@ -325,14 +325,18 @@ def start_game(transport, timeout, log):
             continue
         seen += data
         text = seen.decode(errors="replace")
-        if READY in seen:
-            line = text[text.index(READY.decode()):].splitlines()[0]
-            log("deploy: the board says: %s" % line)
-            return line
+        found = READY.search(seen)
+        if found:
+            start = seen.rfind(b"\n", 0, found.start()) + 1
+            end = seen.find(b"\n", found.end())
+            if end >= 0:
+                line = seen[start:end].decode(errors="replace").strip()
+                log("deploy: the board says: %s" % line)
+                return line
         if "Traceback (most recent call last)" in text and (">>> " in text or "\n>" in text):
             raise DeployError("the game did not start; the board printed:\n" + _console(text))
-    raise DeployError("no ready line (%r) from the board within %d s; it printed:\n%s"
-                      % (READY.decode(), timeout, _console(seen.decode(errors="replace"))))
+    raise DeployError("no ready line from the board within %d s (a line saying 'ready'); it "
+                      "printed:\n%s" % (timeout, _console(seen.decode(errors="replace"))))
 
 
 def _console(text):

@@ -1,13 +1,14 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
 //   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
-//                         [--interrupt-fd N] [--bus FILE]
+//                         [--interrupt-fd N] [--bus FILE] [--sync-stamp FILE]
 //
 // stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
 // stdout the line back. The interrupt fd is a non-blocking pipe on which the relay repeats
 // every Ctrl-C it sees: code running in the VM cannot return to Node's event loop, so the
 // VM's sleeps and pin reads poll that pipe and raise KeyboardInterrupt from there.
-// Diagnostics go to stderr.
+// SIGUSR1 asks for the files to be written back now; after every write-back the count of
+// them is written to the sync-stamp file. Diagnostics go to stderr.
 //
 // What a board does and this file copies:
 //  - friendly REPL and raw REPL come from the VM's own event-driven REPL;
@@ -73,6 +74,13 @@ def _listdir(path=""):
     return [entry[0] for entry in _ilistdir(path)]
 
 os.ilistdir, os.listdir = _ilistdir, _listdir
+_vm_stat = os.stat
+
+def _stat(path):
+    # a board's VFS takes "" as the current folder (mpremote's "fs cp a b :" relies on it)
+    return _vm_stat(path or os.getcwd())
+
+os.stat = _stat
 
 def _statvfs(path):
     os.stat(path)
@@ -205,7 +213,8 @@ def idle():
 `;
 
 function parseArgs(argv) {
-  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, interruptFd: -1, bus: null };
+  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, interruptFd: -1, bus: null,
+                 stamp: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--root") opts.root = path.resolve(argv[++i]);
@@ -213,6 +222,7 @@ function parseArgs(argv) {
     else if (arg === "--flash") opts.flash = parseInt(argv[++i], 10);
     else if (arg === "--no-main") opts.main = false;
     else if (arg === "--bus") opts.bus = path.resolve(argv[++i]);
+    else if (arg === "--sync-stamp") opts.stamp = path.resolve(argv[++i]);
     else if (arg === "--interrupt-fd") opts.interruptFd = parseInt(argv[++i], 10);
     else throw new Error(`unknown option ${arg}`);
   }
@@ -431,6 +441,7 @@ class Board {
     this.lastSync = Date.now();
     this.sleeper = new Int32Array(new SharedArrayBuffer(4));
     this.bus = new BusLog(opts.bus);
+    this.syncs = 0;
     this.interruptBuf = Buffer.alloc(64);
   }
 
@@ -594,6 +605,7 @@ class Board {
     clearTimeout(this.syncTimer);
     this.lastSync = Date.now();
     if (this.mp) this.flash.sync(this.mp.FS);
+    if (this.opts.stamp) fs.writeFileSync(this.opts.stamp, String(++this.syncs));
   }
 }
 
@@ -635,6 +647,7 @@ async function main() {
     board.sync();
     process.exit(0);
   };
+  process.on("SIGUSR1", () => board.sync());
   process.on("SIGTERM", finish);
   process.on("SIGINT", finish);
   process.stdin.on("end", finish);

@@ -45,6 +45,7 @@ class VirtualBoard:
         self.root = Path(root)
         self.flash, self.heapsize, self.run_main = flash, heapsize, run_main
         self.bus_log = self.root.with_name(self.root.name + ".bus")
+        self._stamp = self.root.with_name(self.root.name + ".synced")
         self.port = None
         self.restarts = 0
         self._node = None
@@ -86,6 +87,23 @@ class VirtualBoard:
 
     def __exit__(self, *exc):
         self.stop()
+
+    def sync(self, timeout=20):
+        """Have the board write its files back to `root` now (a running program syncs within
+        a second anyway); True once it did."""
+        def stamp():
+            try:
+                return self._stamp.read_text()
+            except OSError:
+                return ""
+        before = stamp()
+        self._node.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if stamp() != before:
+                return True
+            time.sleep(0.02)
+        return False
 
     # ---- what the board printed ----
 
@@ -148,7 +166,7 @@ class VirtualBoard:
 
     def _spawn(self):
         args = ["node", str(NODE_SCRIPT), "--root", str(self.root), "--heapsize", str(self.heapsize),
-                "--bus", str(self.bus_log)]
+                "--bus", str(self.bus_log), "--sync-stamp", str(self._stamp)]
         if self.flash:
             args += ["--flash", str(self.flash)]
         if not self.run_main:
