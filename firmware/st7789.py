@@ -3,9 +3,11 @@
 The controller has 240x320 pixels of RAM; a smaller panel sees only a window of it, so
 every address gets the panel's column and row offsets (which depend on MADCTL: a
 135x240 panel turned to landscape with MX|MV starts at column 40, row 53). `show`
-sends only the rectangle asked for: CASET, RASET, RAMWR, then each line of the
-rectangle expanded through the canvas's palette by framebuf's blit (in C, no Python
-loop over pixels) into one preallocated line.
+sends only the rectangle asked for: CASET, RASET, RAMWR, then the rectangle's lines
+expanded through the canvas's palette by framebuf's blit (in C, no Python loop over
+pixels) into one preallocated band of a few lines. Bands tile the panel's height
+exactly (5 lines of 240 at 135 high), and a rectangle grows to whole bands: a few
+extra lines of the same canvas cost less than a call per line.
 """
 import framebuf
 from engine.compat import const
@@ -40,6 +42,14 @@ BGR = const(0x08)
 COLOUR_16BIT = const(0x55)
 
 
+def band_rows(height, most=8):
+    """The most lines, up to `most`, whose bands tile `height` exactly."""
+    for rows in range(most, 0, -1):
+        if height % rows == 0:
+            return rows
+    return 1
+
+
 def panel_135x240(rotation):
     """(width, height, MADCTL, column offset, row offset) of a 135x240 panel turned by rotation.
 
@@ -56,7 +66,8 @@ def panel_135x240(rotation):
 
 
 class ST7789:
-    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas."""
+    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas
+    (grown to whole bands of `rows` lines)."""
 
     def __init__(self, spi, dc, cs, width, height, x_offset, y_offset, madctl,
                  rst=None, backlight=None, invert=True):
@@ -67,10 +78,11 @@ class ST7789:
         self.backlight = backlight
         self.one = bytearray(1)
         self.args = bytearray(4)
-        self.line = bytearray(width * 2)
-        self.full_line = framebuf.FrameBuffer(self.line, width, 1, framebuf.RGB565)
-        self.part_line = self.full_line   # a line as wide as the last partial rectangle
-        self.part_bytes = memoryview(self.line)
+        self.rows = band_rows(height)
+        self.band = bytearray(width * 2 * self.rows)
+        self.full_band = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
+        self.part_band = self.full_band   # a band as wide as the last partial rectangle
+        self.part_bytes = memoryview(self.band)
         self.part_width = width
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
@@ -153,15 +165,15 @@ class ST7789:
                 lut[2 * i] = c >> 8
                 lut[2 * i + 1] = c & 0xFF
 
-    def _line_for(self, w):
-        """A line FrameBuffer and its bytes, w pixels wide (made anew only when w changes)."""
+    def _band_for(self, w):
+        """A band FrameBuffer and its bytes, w pixels wide (made anew only when w changes)."""
         if w == self.width:
-            return self.full_line, self.line
+            return self.full_band, self.band
         if w != self.part_width:
             self.part_width = w
-            self.part_line = framebuf.FrameBuffer(self.line, w, 1, framebuf.RGB565)
-            self.part_bytes = memoryview(self.line)[:2 * w]
-        return self.part_line, self.part_bytes
+            self.part_band = framebuf.FrameBuffer(self.band, w, self.rows, framebuf.RGB565)
+            self.part_bytes = memoryview(self.band)[:2 * w * self.rows]
+        return self.part_band, self.part_bytes
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
@@ -175,14 +187,18 @@ class ST7789:
         h = min(h, self.height - y)
         if w <= 0 or h <= 0:
             return
+        rows = self.rows
+        h = (h + rows - 1) // rows * rows          # whole bands
+        if y + h > self.height:
+            y = self.height - h
         self.load_palette(canvas.palette)
-        line, data = self._line_for(w)
+        band, data = self._band_for(w)
         source = canvas.fb
         lut = self.lut_fb
         write = self.spi.write
         self.window(x, y, w, h)
-        for row in range(y, y + h):
-            line.blit(source, -x, -row, -1, lut)
+        for top in range(y, y + h, rows):
+            band.blit(source, -x, -top, -1, lut)
             write(data)
         self.cs(1)
 

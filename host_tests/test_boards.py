@@ -130,3 +130,19 @@ def test_scripted_game_to_its_end_in_the_micropython_vm(name):
     last = result.stdout.strip().splitlines()[-1].split(None, 4)
     assert last[:2] == ["GAME", "final"], result.stdout[-2000:]
     assert int(last[3]) > 20 and last[4] == "[]", last
+
+
+def test_bench_firmware_prints_every_figure():
+    """The device benchmark runs (figures are read by people, not asserted)."""
+    import io
+    from tools import bench_firmware
+    rows = [bench_firmware.summary(name, bench_firmware.measure(name, decisions=12, repeats=2))
+            for name in ("pico_display", "thumby")]
+    out = io.StringIO()
+    bench_firmware.report(rows, out)
+    text = out.getvalue()
+    for needle in ("heap use", "peak", "full ms", "move ms", "driver alone", "thumby"):
+        assert needle in text, needle
+    for row in rows:
+        assert row["in_use"] > row["code"] > 20000 and row["moves"] > 0
+        assert row["peak_full"] >= row["in_use"]

@@ -71,8 +71,22 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
         before = model.pixels
         panel.show(canvas, *box)
         panel_state(spi, model)
-        assert model.pixels - before == box[2] * box[3]
+        rows = panel.rows
+        assert model.pixels - before == box[2] * ((box[3] + rows - 1) // rows * rows)
         assert_shows(model, canvas, rotation // 90)
+
+
+def test_st7789_bands_tile_the_panel():
+    assert [st7789.band_rows(h) for h in (135, 240, 64, 7)] == [5, 8, 8, 7]
+    spi, panel = open_st7789(90)
+    canvas = PlainCanvas(240, 135, 4)
+    model = ST7789Model()
+    panel.show_all(canvas)
+    canvas.fb.fill_rect(0, 132, 240, 3, 7)       # the last lines: the band moves up
+    panel.show(canvas, 0, 132, 240, 3)
+    panel_state(spi, model)
+    assert model.pixels == 240 * 135 + 240 * 5
+    assert_shows(model, canvas, 1)
 
 
 def test_st7789_clips_rectangles_to_the_panel():
@@ -86,7 +100,7 @@ def test_st7789_clips_rectangles_to_the_panel():
     panel.show(canvas, -5, -5, 15, 15)
     panel.show(canvas, 240, 0, 10, 10)       # wholly outside: nothing sent
     panel_state(spi, model)
-    assert model.pixels == 240 * 135 + 40 * 35 + 10 * 10
+    assert model.pixels == 240 * 135 + 40 * 35 + 10 * 10   # 35 and 10 are whole bands of 5
     assert_shows(model, canvas, 1)
 
 
@@ -121,8 +135,9 @@ def test_st7789_wire_format_is_big_endian_rgb565():
     commands = [data[0] for dc, data in spi.log if dc == 0]
     assert commands == [st7789.CASET, st7789.RASET, st7789.RAMWR]
     params = [data for dc, data in spi.log if dc == 1]
-    assert params[0] == bytes([0, 40, 0, 41]) and params[1] == bytes([0, 53, 0, 53])
-    assert params[2] == b"\xf8\x00\xf8\x00"
+    assert panel.rows == 5      # 135 lines: bands of 5 tile them
+    assert params[0] == bytes([0, 40, 0, 41]) and params[1] == bytes([0, 53, 0, 57])
+    assert params[2] == b"\xf8\x00\xf8\x00" * 5
 
 
 def open_ssd1306_spi(width=72, height=40, offset=28):

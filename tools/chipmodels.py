@@ -17,6 +17,7 @@ class FakePin:
     PULL_UP = 1
     PULL_DOWN = 2
     made = {}      # GPIO -> the last FakePin made for it
+    record = True  # log output writes (benchmarks turn it off: the log grows)
 
     def __init__(self, gpio, mode=-1, pull=-1, value=None):
         self.gpio = gpio
@@ -42,7 +43,8 @@ class FakePin:
         if level is None:
             return self.level
         self.level = 1 if level else 0
-        self.writes.append(self.level)
+        if FakePin.record:
+            self.writes.append(self.level)
         return None
 
     def on(self):
@@ -62,6 +64,7 @@ def reset_fakes():
     FakePin.made = {}
     FakeSPI.dc_gpio = FakeSPI.cs_gpio = None
     FakeSPI.made = []
+    FakeSPI.record = FakePin.record = True
     FakeI2C.made = []
 
 
@@ -95,8 +98,12 @@ class FakeSPI:
         if baudrate is not None:
             self.baudrate = baudrate
 
+    record = True   # keep what is written (benchmarks turn it off)
+
     def write(self, data):
         """Record bytes sent with the DC level at that moment."""
+        if not FakeSPI.record:
+            return
         cs = FakePin.made.get(FakeSPI.cs_gpio)
         if cs is not None and cs.level:
             self.ignored += len(data)
@@ -126,12 +133,15 @@ class FakeI2C:
     def writeto(self, addr, data, stop=True):
         """One transaction: the address, then the bytes."""
         self._check(addr)
-        self.log.append((addr, bytes(data)))
+        if FakeSPI.record:
+            self.log.append((addr, bytes(data)))
         return len(data)
 
     def writevto(self, addr, vector, stop=True):
         """One transaction made of several buffers (sent back to back)."""
         self._check(addr)
+        if not FakeSPI.record:
+            return 0
         joined = b""
         for part in vector:
             joined += bytes(part)
@@ -743,6 +753,7 @@ class Rig:
         self.shows = 0
         self.shown_pixels = 0
         self.frames = 0
+        self.moves = 0             # moves of the game so far, as last seen
         self.app = App(board, self.canvas, store, 0, playouts=playouts, seed=seed)
         self.frame()
 
@@ -757,6 +768,8 @@ class Rig:
             app.handle(event)
             event = pad.get()
         app.tick(self.now)
+        if app.game is not None:
+            self.moves = app.game.n_moves
         rect = self.canvas.take_dirty()
         if rect is not None:
             self.display.show(self.canvas, rect[0], rect[1], rect[2], rect[3])

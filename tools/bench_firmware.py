@@ -1,0 +1,281 @@
+"""Device figures per board, measured in the MicroPython VM from the .mpy build.
+
+    python -m tools.bench_firmware [--boards pico_display,thumby] [--decisions N]
+
+Each board's config runs on fake pins and bus (tools/chipmodels.py) with the real app,
+a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
+heap in use while the game runs (engine, AI, screens, canvas, driver buffers; after a
+collection, the largest of several samples), peak heap during a full redraw (in use
+plus what the redraw allocates), and RP2040 time estimates of a full redraw and of the
+redraws of a typical move: VM time scaled by the calibration loop of
+tools/bench_micropython.py, plus the bus time the bytes need at the board's clock.
+Figures are printed, never asserted.
+"""
+import argparse
+import re
+import sys
+
+from tools import mpvm
+from tools.bench_micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
+
+BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
+MACHINE = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
+HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
+MOVE_TARGET_MS = 50
+
+SETUP = """
+import gc, time
+import chipmodels
+import machine
+rig = None
+T = [0, 0, 0, 0, 0]   # paint ms, show ms, redraw frames, pixels shown, rectangles kept
+from array import array
+RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
+gc.collect()
+BASE = gc.mem_alloc()
+"""
+
+# Wrap the painter and the driver so every redraw is timed (VM ms, 1 ms ticks: the
+# sums over many redraws are what count).
+START = """
+class Timed:
+    def __init__(self, inner, slot):
+        self.inner, self.slot = inner, slot
+
+    def paint(self, screen):
+        t = time.ticks_ms()
+        self.inner.paint(screen)
+        T[0] += time.ticks_diff(time.ticks_ms(), t)
+
+    def show(self, canvas, x, y, w, h):
+        t = time.ticks_ms()
+        self.inner.show(canvas, x, y, w, h)
+        T[1] += time.ticks_diff(time.ticks_ms(), t)
+        T[2] += 1
+        T[3] += w * h
+        n = T[4]
+        if n < 400:
+            RECTS[4 * n] = x
+            RECTS[4 * n + 1] = y
+            RECTS[4 * n + 2] = w
+            RECTS[4 * n + 3] = h
+            T[4] = n + 1
+
+def show_replay(rounds):
+    show = rig.display.inner.show
+    canvas = rig.canvas
+    best = 1 << 30
+    for _ in range(rounds):
+        t = time.ticks_ms()
+        for i in range(0, 4 * T[4], 4):
+            show(canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
+        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH show_replay", best, T[4])
+    best = 1 << 30
+    for _ in range(rounds):
+        t = time.ticks_ms()
+        for _ in range(20):
+            show(canvas, 0, 0, canvas.width, canvas.height)
+        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH show_full", best, 20)
+
+def import_code(name):
+    for module in ("firmware.app", "firmware.game", "firmware.save", "firmware.story",
+                   "engine.ai", "engine.text", "engine.explain", "firmware.gfx",
+                   "board_configs." + name, "firmware.st7789", "firmware.ssd1306"):
+        __import__(module)
+
+def code_sample():
+    print("BENCH code", gc.mem_alloc() - BASE)
+
+def start(name):
+    global rig
+    board = __import__("board_configs." + name, None, None, ("NAME",))
+    rig = chipmodels.Rig(board, seed=4, model=False)
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False   # the fakes keep nothing
+    rig.app.painter = Timed(rig.app.painter, 0)
+    rig.display = Timed(rig.display, 1)
+    chipmodels.choose(rig, "New game")
+    sc = rig.app.screen
+    while sc.rows_of[sc.cursor][0] != "start":
+        rig.act(1)
+    for i in range(5):
+        T[i] = 0
+    rig.act(3)
+    M[2] = rig.app.game
+    M[3] = M[2].n_moves
+
+M = [0, 0, None, 0]   # moves counted, largest heap sample, the game, its moves counted
+
+def play(decisions):
+    # game after game (a new one from the final table), counting every move made
+    for _ in range(decisions):
+        if rig.app.screen.name == "final":
+            chipmodels.choose(rig, "New game")
+        chipmodels.play_game(rig, 1)
+        game = rig.app.game
+        if game is not None and game is not M[2]:
+            M[2] = game
+            M[3] = 0
+        if game is not None:
+            M[0] += game.n_moves - M[3]
+            M[3] = game.n_moves
+
+def sample():
+    used = gc.mem_alloc() - BASE
+    M[1] = max(M[1], used)
+    print("BENCH in_use", used)
+
+def counts():
+    moves = M[0]
+    print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name)
+    print("BENCH in_use_max", M[1])
+
+def full_redraw():
+    painter = rig.app.painter.inner
+    canvas = rig.canvas
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    painter.screen = None
+    painter.paint(rig.app.screen)
+    canvas.take_dirty()
+    rig.display.inner.show(canvas, 0, 0, canvas.width, canvas.height)
+    b = gc.mem_alloc()
+    gc.enable()
+    print("BENCH full_alloc", b - a)
+
+def full_time(n):
+    painter = rig.app.painter.inner
+    canvas = rig.canvas
+    show = rig.display.inner.show
+    best = 1 << 30
+    for _ in range(3):
+        t = time.ticks_ms()
+        for _ in range(n):
+            painter.screen = None
+            painter.paint(rig.app.screen)
+            canvas.take_dirty()
+            show(canvas, 0, 0, canvas.width, canvas.height)
+        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH full_ms", best, n)
+"""
+
+
+def collect_step():
+    """A VM call that leaves nothing stale on the C stack, then a collection and a sample."""
+    return [SCRUB, "gc.collect()\nsample()"]
+
+
+def measure(board, decisions=120, samples=4, repeats=30, timeout=600):
+    """Run one board's measurements in a fresh VM; return {figure: [numbers]}."""
+    steps = [START, CALIBRATE, "calibrate()", "import_code(%r)" % board, SCRUB,
+             "gc.collect()\ncode_sample()", "start(%r)" % board]
+    steps += collect_step()
+    per = max(1, decisions // samples)
+    for _ in range(samples):
+        steps += ["play(%d)" % per] + collect_step()
+    steps += ["counts()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
+              "show_replay(3)", "calibrate()"]
+    result = mpvm.run(SETUP, modules=("engine", "firmware", "board_configs",
+                                      "tools/chipmodels.py"),
+                      extra_files={"/lib/machine.py": MACHINE}, steps=steps,
+                      heapsize=1024 * 1024, timeout=timeout, label="bench_firmware " + board)
+    result.check()
+    figures = {}
+    for line in result.stdout.splitlines():
+        m = re.match(r"BENCH (\S+) (.*)", line)
+        if m:
+            figures.setdefault(m.group(1), []).append(m.group(2).split())
+    return figures
+
+
+def bus_ms(board, pixels):
+    """Milliseconds the bus needs for `pixels` pixels at the board's clock."""
+    if board.DEPTH == 4:                       # RGB565 over SPI: 16 bits a pixel
+        return pixels * 16 * 1000.0 / board.SPI_BAUD
+    data = pixels / 8.0                         # mono: a byte holds 8 pixels
+    if hasattr(board, "I2C_FREQ"):              # I2C: 9 clocks a byte
+        return data * 9 * 1000.0 / board.I2C_FREQ
+    return data * 8 * 1000.0 / board.SPI_BAUD
+
+
+def summary(name, figures):
+    """The figures of one board as a dict of numbers (ms are RP2040 estimates)."""
+    import importlib
+    board = importlib.import_module("board_configs." + name)
+    calib = min(int(c[0]) for c in figures["calibration_ms"])   # the least loaded moment
+    ratio = RP2040_CALIBRATION_MS / calib
+    paint, show, frames, pixels, moves = (int(x) for x in figures["redraws"][0][:5])
+    full_vm, n = (int(x) for x in figures["full_ms"][0])
+    screen = board.WIDTH * board.HEIGHT
+    in_use = int(figures["in_use_max"][0][0])
+    replay_ms, replayed = (int(x) for x in figures["show_replay"][0])
+    show = replay_ms / max(replayed, 1) * frames      # the game's shows at replay speed
+    per_move_vm = (paint + show) / max(moves, 1)
+    return {
+        "board": name, "depth": board.DEPTH, "ratio": ratio,
+        "in_use": in_use,
+        "code": int(figures["code"][0][0]),
+        "start_in_use": int(figures["in_use"][0][0]),
+        "peak_full": in_use + int(figures["full_alloc"][0][0]),
+        "full_alloc": int(figures["full_alloc"][0][0]),
+        "full_cpu_ms": full_vm / n * ratio,
+        "full_bus_ms": bus_ms(board, screen),
+        "show_full_cpu_ms": int(figures["show_full"][0][0]) / 20.0 * ratio,
+        "moves": moves, "redraw_frames": frames,
+        "move_cpu_ms": per_move_vm * ratio,
+        "move_paint_ms": paint / max(moves, 1) * ratio,
+        "move_show_ms": show / max(moves, 1) * ratio,
+        "move_bus_ms": bus_ms(board, pixels / max(moves, 1)),
+        "frame_pixels": pixels / max(frames, 1),
+        "end_screen": figures["redraws"][0][5],
+    }
+
+
+def report(rows, out=sys.stdout):
+    """Print one line per board with the targets."""
+    def say(text):
+        out.write(text + "\n")
+
+    say("MicroPython VM (%s), firmware from .mpy; RP2040 estimates from the calibration loop"
+        % ".".join(map(str, mpvm.vm_mpy_version())))
+    say("%-17s %8s %8s %8s %8s %8s %7s %6s %6s %6s %8s %6s %6s %6s" % (
+        "board", "heap use", "code", "data", "target", "peak", "full ms", "(cpu", "bus)",
+        "moves", "move ms", "(paint", "show", "bus)"))
+    for r in rows:
+        move = r["move_cpu_ms"] + r["move_bus_ms"]
+        say("%-17s %8d %8d %8d %8d %8d %7.1f %6.1f %6.1f %6d %8.1f %6.1f %6.1f %6.1f" % (
+            r["board"], r["in_use"], r["code"], r["in_use"] - r["code"],
+            HEAP_TARGET[r["depth"]], r["peak_full"], r["full_cpu_ms"] + r["full_bus_ms"],
+            r["full_cpu_ms"], r["full_bus_ms"], r["moves"], move, r["move_paint_ms"],
+            r["move_show_ms"], r["move_bus_ms"]))
+    say("heap use: bytes in use after a collection, the largest sample during a 4-player game"
+        " (fake pins and bus excluded);")
+    say("  code: the modules' bytecode loaded from .mpy (in flash when frozen into the"
+        " firmware), data: the rest (canvas, driver, game, AI, screens);")
+    say("  target: for heap use on a board running .mpy files, for data with frozen modules;"
+        " peak: heap use plus what a full redraw allocates;")
+    say("full ms: repaint of the whole table and sending it, best of 3 (CPU estimate, bus time"
+        " at the board's clock);")
+    say("  move ms: every redraw between two moves, averaged (target < %d): paint timed in"
+        " the game, show from replaying the game's rectangles (best of 3);" % MOVE_TARGET_MS)
+    say("  RP2040 estimates: VM time x %.1f (calibration loop), plus bus time."
+        % rows[0]["ratio"])
+    say("driver alone, whole screen (CPU estimate): " + ", ".join(
+        "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
+
+
+def main(argv=None):
+    """Measure each board and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default=",".join(BOARDS))
+    parser.add_argument("--decisions", type=int, default=120,
+                        help="decisions (key presses or AI waits) played per board")
+    args = parser.parse_args(argv)
+    rows = [summary(name, measure(name, args.decisions)) for name in args.boards.split(",")]
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()
