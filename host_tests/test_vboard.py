@@ -115,3 +115,12 @@ def test_bus_log_records_decode():
     log += bytes([0x49, 0x3C]) + (2).to_bytes(4, "little") + b"\x00\xaf" + bytes([0x53, 0, 9])
     assert list(bus_records(log)) == [("pin", 16, 0), ("spi", 0, b"\x2a\x00\x01"),
                                       ("i2c", 0x3C, b"\x00\xaf")]   # a cut-off record is left out
+
+
+def test_a_program_that_ignores_ctrl_c_gets_a_hard_reset(board, tmp_path):
+    main = tmp_path / "main.py"
+    main.write_text("while True:\n    pass\n")    # never sleeps nor reads a pin
+    assert mpremote(board, "fs", "cp", str(main), ":main.py", "+", "reset").returncode == 0
+    done = mpremote(board, "exec", "print('alive')")
+    assert done.stdout.strip() == "alive", done.stderr
+    assert board.restarts == 1        # the relay pulled the plug once, then booted safe

@@ -1,7 +1,7 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
 //   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
-//                         [--interrupt-fd N] [--bus FILE] [--sync-stamp FILE]
+//                         [--interrupt-fd N] [--bus FILE] [--sync-stamp FILE] [--safe-boot]
 //
 // stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
 // stdout the line back. The interrupt fd is a non-blocking pipe on which the relay repeats
@@ -221,6 +221,7 @@ function parseArgs(argv) {
     else if (arg === "--heapsize") opts.heapsize = parseInt(argv[++i], 10);
     else if (arg === "--flash") opts.flash = parseInt(argv[++i], 10);
     else if (arg === "--no-main") opts.main = false;
+    else if (arg === "--safe-boot") opts.safeBoot = true;
     else if (arg === "--bus") opts.bus = path.resolve(argv[++i]);
     else if (arg === "--sync-stamp") opts.stamp = path.resolve(argv[++i]);
     else if (arg === "--interrupt-fd") opts.interruptFd = parseInt(argv[++i], 10);
@@ -477,7 +478,9 @@ class Board {
     this.loadModule("machine", MACHINE);
     this.mp.runPython("import sys\nsys.path[:] = ['', '.frozen', '/lib']\ndel sys");
     if (this.runFile("boot.py")) return this.start(true);
-    if (this.mode === "friendly" && this.opts.main && this.runFile("main.py")) return this.start(true);
+    const safe = this.opts.safeBoot;   // the first start only: main.py hung the board before
+    this.opts.safeBoot = false;
+    if (this.mode === "friendly" && this.opts.main && !safe && this.runFile("main.py")) return this.start(true);
     this.line.muted = this.mode === "raw";
     this.mp.replInit();
     this.line.muted = false;

@@ -17,6 +17,7 @@ pseudo-terminal and relays bytes between it and Node. From Python:
         board.wait_for(b"ready")       # anything the board printed, connected or not
 """
 import argparse
+import fcntl
 import importlib
 import os
 import re
@@ -24,8 +25,10 @@ import pty
 import selectors
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 import tty
@@ -36,6 +39,7 @@ NODE_SCRIPT = ROOT / "tools" / "vboard.mjs"
 CTRL_C = 3
 PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
 TRANSCRIPT_LIMIT = 1 << 16   # bytes of console output kept for wait_for()
+WEDGED_SECONDS = 3           # a Ctrl-C left unread this long means the VM is stuck
 
 
 class VirtualBoard:
@@ -164,13 +168,15 @@ class VirtualBoard:
 
     # ---- Node and the relay ----
 
-    def _spawn(self):
+    def _spawn(self, safe_boot=False):
         args = ["node", str(NODE_SCRIPT), "--root", str(self.root), "--heapsize", str(self.heapsize),
                 "--bus", str(self.bus_log), "--sync-stamp", str(self._stamp)]
         if self.flash:
             args += ["--flash", str(self.flash)]
         if not self.run_main:
             args.append("--no-main")
+        if safe_boot:
+            args.append("--safe-boot")   # this start skips main.py (it may be what hangs)
         # every Ctrl-C again, on a pipe the board reads while the VM is busy running code
         intr_r, self._intr_w = os.pipe()
         os.set_blocking(intr_r, False)
@@ -201,7 +207,8 @@ class VirtualBoard:
         self._node = None
 
     def _relay(self):
-        to_node, to_port = bytearray(), bytearray()
+        to_node, to_port, sent = bytearray(), bytearray(), bytearray()
+        interrupted = None   # when a Ctrl-C went to a board that has not read it yet
         while True:
             node_in, node_out = self._node.stdin.fileno(), self._node.stdout.fileno()
             sel = selectors.DefaultSelector()
@@ -211,34 +218,52 @@ class VirtualBoard:
             sel.register(node_out, selectors.EVENT_READ, "out")
             if to_node:
                 sel.register(node_in, selectors.EVENT_WRITE, "in")
-            events = sel.select(timeout=1)
+            events = sel.select(timeout=0.5)
             sel.close()
+            restart = False
             for key, mask in events:
                 if key.data == "stop":
                     return
                 if key.data == "port" and mask & selectors.EVENT_READ:
-                    data = _read(self._master)
-                    if data and CTRL_C in data:
+                    data = _read(self._master) or b""
+                    if CTRL_C in data:
                         _write(self._intr_w, b"\x03")
-                    to_node += data or b""
+                        interrupted = interrupted or time.monotonic()
+                    to_node += data
                 if key.data == "port" and mask & selectors.EVENT_WRITE:
                     del to_port[:_write(self._master, to_port)]
                 if key.data == "in":
-                    del to_node[:_write(node_in, to_node)]
+                    n = _write(node_in, to_node)
+                    sent += to_node[:n]
+                    del sent[:-PENDING_LIMIT]
+                    del to_node[:n]
                 if key.data == "out":
                     data = _read(node_out)
-                    if data is None:
-                        continue
-                    if not data:  # the VM process ended: power it up again
-                        self._end_node()
-                        self.restarts += 1
-                        to_node.clear()
-                        time.sleep(0.2)  # a board that fails at every start must not spin
-                        self._spawn()
-                        break
-                    to_port += data
-                    del to_port[:-PENDING_LIMIT]
-                    self._record(data)
+                    if data == b"":      # the VM process ended: power it up again
+                        restart = True
+                    elif data:
+                        to_port += data
+                        del to_port[:-PENDING_LIMIT]
+                        self._record(data)
+            if interrupted is not None:
+                unread = _unread(node_in) + len(to_node)
+                if unread == 0:
+                    interrupted = None
+                elif time.monotonic() - interrupted > WEDGED_SECONDS:
+                    # the program ignores Ctrl-C (it never sleeps nor reads a pin): pull the
+                    # plug, and give the fresh board what the wedged one never read
+                    print("vboard: the program ignored Ctrl-C; hard reset", file=sys.stderr)
+                    to_node[:0] = sent[len(sent) - _unread(node_in):]
+                    self._node.kill()
+                    interrupted, restart = None, "safe"
+            if restart:
+                self._end_node()
+                self.restarts += 1
+                time.sleep(0.2)  # a board that fails at every start must not spin
+                self._spawn(safe_boot=restart == "safe")
+                sent.clear()
+                if CTRL_C in to_node:
+                    _write(self._intr_w, b"\x03")
 
     def _record(self, data):
         with self._seen:
@@ -265,6 +290,14 @@ def bus_records(log):
             return        # a record still being written
         yield ("spi" if kind == 0x53 else "i2c"), log[i + 1], log[i + 6:i + 6 + length]
         i += 6 + length
+
+
+def _unread(fd):
+    """Bytes written to a pipe that its reader has not read yet."""
+    try:
+        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    except OSError:
+        return 0
 
 
 def _read(fd):
