@@ -17,25 +17,25 @@ except ImportError:  # CPython (tests)
         """Wait ms milliseconds."""
         _sleep(ms / 1000)
 
-SET_MEMORY_MODE = const(0x20)    # 0 horizontal, 1 vertical, 2 page
-SET_COLUMNS = const(0x21)
-SET_PAGES = const(0x22)
-SET_CONTRAST = const(0x81)
-SET_CHARGE_PUMP = const(0x8D)
-SET_IREF = const(0xAD)           # internal current reference (the Thumby's panel wants it)
-SEG_REMAP = const(0xA1)          # column 127 on the left: upright on the usual modules
-DISPLAY_RAM = const(0xA4)
-NORMAL = const(0xA6)
-DISPLAY_OFF = const(0xAE)
-DISPLAY_ON = const(0xAF)
-SET_MUX = const(0xA8)
-COM_SCAN_DOWN = const(0xC8)
-SET_OFFSET = const(0xD3)
-SET_CLOCK = const(0xD5)
-SET_PRECHARGE = const(0xD9)
-SET_COM_PINS = const(0xDA)
-SET_VCOM = const(0xDB)
-START_LINE_0 = const(0x40)
+_SET_MEMORY_MODE = const(0x20)    # 0 horizontal, 1 vertical, 2 page
+_SET_COLUMNS = const(0x21)
+_SET_PAGES = const(0x22)
+_SET_CONTRAST = const(0x81)
+_SET_CHARGE_PUMP = const(0x8D)
+_SET_IREF = const(0xAD)           # internal current reference (the Thumby's panel wants it)
+_SEG_REMAP = const(0xA1)          # column 127 on the left: upright on the usual modules
+_DISPLAY_RAM = const(0xA4)
+_NORMAL = const(0xA6)
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_SET_MUX = const(0xA8)
+_COM_SCAN_DOWN = const(0xC8)
+_SET_OFFSET = const(0xD3)
+_SET_CLOCK = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_COM_PINS = const(0xDA)
+_SET_VCOM = const(0xDB)
+_START_LINE_0 = const(0x40)
 
 
 class SSD1306:
@@ -50,26 +50,26 @@ class SSD1306:
 
     def init_panel(self, iref):
         """Configure and switch on: charge pump, multiplex, horizontal addressing."""
-        for code in (DISPLAY_OFF, SET_CLOCK, 0x80, SET_MUX, self.height - 1,
-                     SET_OFFSET, 0, START_LINE_0, SET_CHARGE_PUMP, 0x14,
-                     SET_MEMORY_MODE, 0, SEG_REMAP, COM_SCAN_DOWN,
-                     SET_COM_PINS, 0x02 if self.height == 32 else 0x12,
-                     SET_CONTRAST, 0xCF, SET_PRECHARGE, 0xF1, SET_VCOM, 0x40):
+        for code in (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1,
+                     _SET_OFFSET, 0, _START_LINE_0, _SET_CHARGE_PUMP, 0x14,
+                     _SET_MEMORY_MODE, 0, _SEG_REMAP, _COM_SCAN_DOWN,
+                     _SET_COM_PINS, 0x02 if self.height == 32 else 0x12,
+                     _SET_CONTRAST, 0xCF, _SET_PRECHARGE, 0xF1, _SET_VCOM, 0x40):
             self.command(code)
         if iref:
-            self.command(SET_IREF)
+            self.command(_SET_IREF)
             self.command(0x30)
-        for code in (DISPLAY_RAM, NORMAL, DISPLAY_ON):
+        for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
             self.command(code)
 
     def contrast(self, level):
         """Brightness 0..255."""
-        self.command(SET_CONTRAST)
+        self.command(_SET_CONTRAST)
         self.command(level)
 
     def power(self, on):
         """Panel on or off (its RAM is kept)."""
-        self.command(DISPLAY_ON if on else DISPLAY_OFF)
+        self.command(_DISPLAY_ON if on else _DISPLAY_OFF)
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas, grown to whole pages."""
@@ -85,10 +85,10 @@ class SSD1306:
             return
         first, last = y >> 3, (y + h - 1) >> 3
         cmds = self.cmds
-        cmds[0] = SET_COLUMNS
+        cmds[0] = _SET_COLUMNS
         cmds[1] = self.col_offset + x
         cmds[2] = self.col_offset + x + w - 1
-        cmds[3] = SET_PAGES
+        cmds[3] = _SET_PAGES
         cmds[4] = first
         cmds[5] = last
         self.commands(cmds)

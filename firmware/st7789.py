@@ -21,25 +21,25 @@ except ImportError:  # CPython (tests)
         """Wait ms milliseconds."""
         _sleep(ms / 1000)
 
-SWRESET = const(0x01)
-SLPOUT = const(0x11)
-NORON = const(0x13)
-INVON = const(0x21)
-DISPON = const(0x29)
+_SWRESET = const(0x01)
+_SLPOUT = const(0x11)
+_NORON = const(0x13)
+_INVON = const(0x21)
+_DISPON = const(0x29)
 CASET = const(0x2A)
 RASET = const(0x2B)
 RAMWR = const(0x2C)
-MADCTL = const(0x36)
-COLMOD = const(0x3A)
+_MADCTL = const(0x36)
+_COLMOD = const(0x3A)
 
 # MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange,
-# vertical refresh order, BGR colour filter
+# vertical refresh order, _BGR colour filter
 MY = const(0x80)
 MX = const(0x40)
 MV = const(0x20)
-ML = const(0x10)
-BGR = const(0x08)
-COLOUR_16BIT = const(0x55)
+_ML = const(0x10)
+_BGR = const(0x08)
+_COLOUR_16BIT = const(0x55)
 
 
 def band_rows(height, most=8):
@@ -103,19 +103,19 @@ class ST7789:
             sleep_ms(1)
             self.rst(1)
         else:
-            self.command(SWRESET)
+            self.command(_SWRESET)
         sleep_ms(150)
 
     def init_panel(self, invert):
         """Wake the panel: sleep out, 16-bit colour, orientation, inversion, on."""
-        self.command(SLPOUT)
+        self.command(_SLPOUT)
         sleep_ms(120)
-        self.command(COLMOD, COLOUR_16BIT)
-        self.command(MADCTL, self.madctl)
+        self.command(_COLMOD, _COLOUR_16BIT)
+        self.command(_MADCTL, self.madctl)
         if invert:  # IPS panels show true colours inverted
-            self.command(INVON)
-        self.command(NORON)
-        self.command(DISPON)
+            self.command(_INVON)
+        self.command(_NORON)
+        self.command(_DISPON)
 
     def command(self, code, arg=-1):
         """Send one command byte, with one argument byte when arg >= 0."""
