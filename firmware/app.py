@@ -379,7 +379,7 @@ class App:
     def _on_picker(self, got):
         if got >= 0:
             move = self.table.play_move(self.picking, got)
-            self.show(self.table)
+            self.screen = self.table     # painted once the move is made
             self._play(move)
         elif got == S.CANCEL or got == S.PAUSE:
             self.show(self.table)
@@ -460,7 +460,6 @@ class App:
         order = sorted(game.seated(), key=lambda p: game.totals()[p])
         rows = [(game.player_name(p), None, game.totals()[p]) for p in order]
         head = "%s wins the match" % game.player_name(w) if w is not None else "Match over"
-        self._record_stats()
         self.game = None
         self._drop_save()
         self.show(S.ListScreen("final", "Match over", ["New game", "Title"],
@@ -469,26 +468,61 @@ class App:
     # --- the store -------------------------------------------------------------------
 
     def _boot_notice(self):
+        """Look at the saves once at boot; words for the player when one was damaged."""
+        if self.store is None:
+            return ""
+        from firmware.save import DAMAGED
+        damaged = False
+        _, status = self.store.load_settings()
+        damaged = status == DAMAGED
+        game, status = self.store.load_game(self.playouts)
+        if status == DAMAGED or damaged:
+            return "Save damaged, starting fresh"
         return ""
 
     def _has_save(self):
-        return False
+        return self.store is not None and self.store.has_game()
 
     def _continue(self):
-        pass
+        """Resume the saved match at its last completed move."""
+        game, _ = self.store.load_game(self.playouts)
+        if game is None:
+            self.title("Save damaged, starting fresh")
+            return
+        self.game = game
+        self._begin()
 
     def _save(self):
-        pass
+        if self.store is not None and self.game is not None:
+            self.store.save_game(self.game)
 
     def _drop_save(self):
-        pass
-
-    def _record_stats(self):
-        pass
+        if self.store is not None:
+            self.store.clear_game()
 
     def _last_setup(self):
+        """The setup played last (remembered by the store), else you against three AIs."""
+        if self.store is not None:
+            setup, _ = self.store.load_settings()
+            if _sound_setup(setup):
+                return setup
         return {"seats": [list(s) for s in S.DEFAULT_SETUP["seats"]], "preset": "classic",
                 "options": {}, "match": "round", "limit": 1}
 
     def _remember_setup(self, setup):
-        pass
+        if self.store is not None:
+            self.store.save_settings(setup)
+
+
+def _sound_setup(setup):
+    """True when a remembered setup can be offered again (else the default is)."""
+    try:
+        from firmware.game import rules_of
+        levels = [seat[1] for seat in setup["seats"]]
+        rules_of(setup).check_players(len(levels))
+        for level in levels:
+            if level not in (0, 1, 2, 3, 4):
+                return False
+        return setup.get("match", "round") in S.MATCH_KINDS and isinstance(setup["options"], dict)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return False

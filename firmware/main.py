@@ -1,0 +1,61 @@
+"""Device entry: find the board, open its display and buttons, run the app until Quit.
+
+`board.py` on the device names the board: `BOARD = "pico_display"`. A root `main.py`
+that says `from firmware.main import run; run()` starts the game at power-on.
+"""
+
+import time
+
+from engine.compat import const
+
+FRAME_MS = const(10)   # the loop's nap between polls: buttons need a few ms, not less
+
+
+def board_module(name):
+    """The module board_configs.<name>."""
+    package = __import__("board_configs." + name)
+    return getattr(package, name)
+
+
+def board_name():
+    """The board named in board.py, or the Pico Display Pack."""
+    try:
+        from board import BOARD
+        return BOARD
+    except ImportError:
+        return "pico_display"
+
+
+def run(name=None):
+    """Play on the board `name` (default: board.py's) until the player quits."""
+    import gc
+    from firmware.gfx import Canvas
+    from firmware.save import Store
+    from firmware.app import App
+    board = board_module(name or board_name())
+    display = board.open_display()
+    keys = board.open_buttons()
+    canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+    gc.collect()
+    app = App(board, canvas, Store("/"), time.ticks_ms())
+    loop(app, canvas, display, keys)
+
+
+def loop(app, canvas, display, keys):
+    """Poll keys, hand events to the app, tick it, send what changed to the display."""
+    while not app.done:
+        now = time.ticks_ms()
+        keys.poll(now)
+        event = keys.get()
+        while event >= 0:
+            app.handle(event)
+            event = keys.get()
+        app.tick(now)
+        rect = canvas.take_dirty()
+        if rect is not None:
+            display.show(canvas, rect[0], rect[1], rect[2], rect[3])
+        time.sleep_ms(FRAME_MS)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,302 @@
+"""The app driven by button events on three screen sizes: whole games, pass-and-play
+privacy, AI pace, the suit picker, pause menu, saves, round and match ends."""
+import importlib
+
+import pytest
+
+from firmware import buttons as B
+from firmware import screens as S
+from firmware.app import App, AI_PACE_MS
+from firmware.gfx import Canvas, CARD
+from firmware.save import Store
+
+BOARDS = ("tdisplay", "pico_oled", "thumby")   # 240x135 colour (two buttons), 128x64, 72x40
+
+
+def board(name):
+    return importlib.import_module("board_configs." + name)
+
+
+class Hands:
+    """Presses the keys that make an action on a board's layout (NEXT, PREV, OK, MENU)."""
+
+    def __init__(self, name, store=None, seed=11):
+        self.board = board(name)
+        self.canvas = Canvas(self.board.WIDTH, self.board.HEIGHT, self.board.DEPTH)
+        self.now = 0
+        self.app = App(self.board, self.canvas, store, 0, playouts=8, seed=seed)
+        self.app.painter.trace = self.trace = []
+        self.frames = 0
+        self.check = None   # called with self after every frame
+
+    def press(self, action):
+        before = self.frames
+        layout = self.board.LAYOUT
+        if layout == "two":
+            key, kind = {S.NEXT: (B.A, B.CLICK), S.PREV: (B.B, B.CLICK),
+                         S.OK: (B.A, B.LONG), S.MENU: (B.B, B.LONG)}[action]
+        elif layout == "abxy":
+            key, kind = {S.NEXT: (B.Y, B.PRESS), S.PREV: (B.X, B.PRESS),
+                         S.OK: (B.A, B.PRESS), S.MENU: (B.B, B.LONG)}[action]
+        else:
+            key, kind = {S.NEXT: (B.RIGHT, B.PRESS), S.PREV: (B.LEFT, B.PRESS),
+                         S.OK: (B.A, B.PRESS), S.MENU: (B.B, B.LONG)}[action]
+        self.app.handle(key << 3 | kind)
+        self.frame()
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.now += 50
+            self.app.tick(self.now)
+            self.frame()
+
+    def frame(self):
+        self.frames += 1
+        if self.check is not None:
+            self.check(self)
+        self.canvas.take_dirty()
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def choose(self, label):
+        """Move the cursor of a list screen to the item `label` and press OK."""
+        items = self.screen.items
+        assert label in items, (label, items)
+        while self.screen.items[self.screen.cursor] != label:
+            self.press(S.NEXT)
+        self.press(S.OK)
+
+    def start(self, levels=None, match=None):
+        """From the title: New game, set the seats (levels), Start."""
+        self.choose("New game")
+        sc = self.screen
+        if levels is not None:
+            while len(sc.levels) != len(levels):
+                self.choose(sc.items[0])
+            for k, level in enumerate(levels):
+                while sc.levels[k] != level:
+                    self.press_row(("seat", k))
+        if match is not None:
+            while sc.setup["match"] != match:
+                self.press_row(("match", 0))
+        self.press_row(("start", 0))
+
+    def press_row(self, row):
+        sc = self.screen
+        while sc.rows_of[sc.cursor] != row:
+            self.press(S.NEXT)
+        self.press(S.OK)
+
+    def play_turn(self):
+        """The human to move plays the first playable card (picking a suit), else draws."""
+        t = self.screen
+        legal = set(self.app.moves[k] for k in range(self.app.game.legal(t.viewer, self.app.moves)))
+        target = None
+        for i in range(t.item_n):
+            if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
+                assert t.move_for(i) in legal   # a card marked playable is a legal play
+                target = target if target is not None else i
+            elif t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM, S.CATCH_ITEM):
+                assert t.move_for(i) in legal
+        for i in range(t.hand_n):   # every legal play is offered as a playable card
+            pass
+        if target is None:
+            target = next(i for i in range(t.item_n) if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM))
+        while t.cursor != target:
+            self.press(S.NEXT)
+        self.press(S.OK)
+        if self.screen.name == "picker":
+            self.press(S.NEXT)
+            self.press(S.OK)
+
+    def play_to(self, names, limit=4000, on_frame=None):
+        """Play (humans: play_turn; covers and stories: OK) until a screen in `names`."""
+        for _ in range(limit):
+            sc = self.screen
+            if on_frame:
+                on_frame(self)
+            if sc.name in names:
+                return sc
+            if sc.name == "table":
+                if sc.my_turn:
+                    self.play_turn()
+                else:
+                    self.wait(AI_PACE_MS)
+            elif sc.name in ("cover", "story", "scores"):
+                self.press(S.OK)
+            elif sc.name == "between":
+                self.choose("Deal next round")
+            else:
+                raise AssertionError("unexpected screen %s" % sc.name)
+        raise AssertionError("no %s after %d steps (stalled on %s)" % (names, limit, self.screen.name))
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_game_against_three_ais_to_match_end(name, tmp_path):
+    h = Hands(name, Store(str(tmp_path)))
+    assert h.screen.name == "title" and h.screen.items == ["New game", "Quit"]
+    h.start()
+    game = h.app.game
+    assert [game.is_human(k) for k in range(4)] == [True, False, False, False]
+    assert game.rules.preset == "classic"
+    scores = h.play_to(("scores",))
+    assert any(" wins the round" in line or "Nobody" in line for line in scores.lines)
+    h.press(S.OK)
+    final = h.screen
+    assert final.name == "final" and "wins the match" in final.lines[0]
+    assert len(final.lines) == 5
+    assert not h.app.store.has_game()          # a finished match is not offered again
+    assert h.app.store.stats()["You"][0] == 1  # games played by "You"
+
+
+def test_ai_turns_are_paced_and_skippable():
+    h = Hands("pico_display")
+    h.start(levels=[3, 3, 0])          # two AIs move before the human
+    game = h.app.game
+    assert h.screen.name == "table" and game.ai_to_act()
+    h.wait(50)
+    first = game.n_moves
+    assert first >= 1 and h.screen.status    # the AI's action is told
+    h.wait(AI_PACE_MS // 2)
+    assert game.n_moves == first             # still shown: no next action yet
+    h.press(S.NEXT)                          # any key skips ahead
+    h.wait(50)
+    assert game.n_moves == first + 1 or game.round_over()
+
+
+def test_ui_never_stalls_when_an_ai_must_move():
+    h = Hands("thumby")
+    h.start(levels=[1, 2, 4])   # nobody human: the AIs play the whole match alone
+    for _ in range(3000):
+        if h.screen.name != "table":
+            break
+        before = h.app.game.n_moves
+        h.wait(AI_PACE_MS * 2)
+        assert h.app.game.n_moves > before or h.screen.name != "table"
+    assert h.screen.name == "scores"
+
+
+@pytest.mark.parametrize("name", ("pico_display", "pico_oled"))
+def test_pass_and_play_shows_only_the_uncovered_hand(name):
+    h = Hands(name, seed=3)
+    uncovered = [None]
+    checked = [0]
+
+    def on_frame(hands):
+        sc = hands.screen
+        if sc.name == "cover":
+            if hands.canvas.depth == 4:   # the cover shows no card face
+                ink = hands.canvas.ink(CARD)
+                assert not any((b >> 4) == ink or (b & 15) == ink for b in hands.canvas.buf)
+            uncovered[0] = sc.seat
+            hands.trace.clear()
+        for entry in hands.trace:
+            if entry[0] == "hand":
+                assert entry[1] == uncovered[0], (entry, uncovered[0])
+                assert sorted(entry[2]) == sorted(game.rnd.hand(uncovered[0]))
+                checked[0] += 1
+        hands.trace.clear()
+
+    h.check = on_frame
+    h.start(levels=[0, 0, 0])
+    game = h.app.game
+    h.play_to(("scores",))
+    assert checked[0] > 10
+
+
+def test_story_after_cover_tells_what_happened():
+    h = Hands("pico_display", seed=5)
+    h.start(levels=[0, 3, 0])
+    first = h.play_to(("story",))
+    assert first.title == "Anna, since your turn" and "deals" in first.lines[0]
+    h.press(S.OK)
+    h.play_turn()
+    second = h.play_to(("story",))
+    assert second.title == "Cleo, since your turn"
+    text = " ".join(second.lines)
+    assert "Anna" in text and "Greta" in text   # what the human and the AI did
+    h.press(S.OK)
+    assert h.screen.name == "table" and h.screen.viewer == 2
+
+
+def test_pause_menu_rules_and_save_and_quit(tmp_path):
+    store = Store(str(tmp_path))
+    h = Hands("pico_oled", store)
+    h.start()
+    h.play_to(("table",))
+    h.press(S.MENU)
+    assert h.screen.name == "pause"
+    h.choose("Rules")
+    assert h.screen.name == "rules" and any("7" in line for line in h.screen.lines)
+    h.press(S.OK)
+    h.choose("Resume")
+    assert h.screen.name == "table"
+    while not h.screen.my_turn:
+        h.wait(AI_PACE_MS)
+    h.play_turn()
+    moves = h.app.game.n_moves
+    hand = bytes(h.app.game.rnd.hand(0))
+    h.press(S.MENU)
+    h.choose("Save and quit")
+    assert h.screen.name == "title" and h.screen.items[0] == "Continue"
+    again = Hands("pico_oled", store)          # power off and on
+    assert again.screen.items[0] == "Continue"
+    again.choose("Continue")
+    assert again.app.game.n_moves == moves
+    assert bytes(again.app.game.rnd.hand(0)) == hand
+
+
+def test_damaged_save_starts_fresh(tmp_path):
+    store = Store(str(tmp_path))
+    h = Hands("thumby", store)
+    h.start()
+    h.wait(AI_PACE_MS * 3)
+    path = tmp_path / "match"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    again = Hands("thumby", Store(str(tmp_path)))
+    assert again.screen.lines == ["Save damaged, starting fresh"]
+    assert again.screen.items == ["New game", "Quit"]
+    assert (tmp_path / "match.bad").exists()
+
+
+def test_last_setup_is_remembered(tmp_path):
+    store = Store(str(tmp_path))
+    h = Hands("pico_display", store)
+    h.start(levels=[0, 2, 4], match="rounds")
+    again = Hands("pico_display", store)
+    again.choose("New game")
+    assert again.screen.levels == [0, 2, 4] and again.screen.setup["match"] == "rounds"
+
+
+def test_rounds_match_with_join_and_leave():
+    h = Hands("pico_display", seed=9)
+    h.start(levels=[3, 3], match="rounds")   # AIs only, 3 rounds
+    h.play_to(("between",))
+    h.choose("Join: Ida (AI)")
+    assert "Leave: Ida" in h.screen.items
+    h.choose("Leave: Greta")
+    h.choose("Deal next round")
+    assert h.app.game.players() == 2
+    assert h.app.table.names == ["Hugo", "Ida"]
+    final = h.play_to(("final",))
+    assert "wins the match" in final.lines[0]
+
+
+def test_hint_points_at_a_legal_move_and_mau_toggles():
+    h = Hands("pico_display", seed=2)
+    h.start()
+    t = h.play_to(("table",))
+    while not t.my_turn:
+        h.wait(AI_PACE_MS)
+    hint = next(i for i in range(t.item_n) if t.item_kind[i] == S.HINT_ITEM)
+    while t.cursor != hint:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    assert t.hint >= 0 and t.cursor == t.hint and t.status[0].startswith("Hint")
+    legal = [h.app.moves[k] for k in range(h.app.game.legal(t.viewer, h.app.moves))]
+    assert t.move_for(t.cursor) in legal
