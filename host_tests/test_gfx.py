@@ -1,0 +1,120 @@
+"""The canvas and the painter: card faces legible and distinct at every size, dirty
+rectangles, and the same pixels on the host and in the MicroPython VM (real framebuf)."""
+import pytest
+
+from firmware import gfx
+from firmware.gfx import Canvas
+from tools import mpvm
+
+SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
+CARDS = [s << 4 | r for s in range(4) for r in range(2, 15)]
+
+
+def region(canvas, x, y, w, h):
+    """The pixel values of a rectangle, row by row."""
+    return tuple(canvas.fb.pixel(x + i, y + j) for j in range(h) for i in range(w))
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_every_card_face_is_distinct(w, h, depth):
+    c = Canvas(w, h, depth)
+    for big in (False, True):
+        cw, ch = c.card_size(big)
+        faces = set()
+        for card in CARDS:
+            c.fill(gfx.FELT)
+            c.card(2, 2, card, gfx.NORMAL, big)
+            faces.add(region(c, 2, 2, cw, ch))
+        assert len(faces) == len(CARDS)   # rank and suit both show: no two cards alike
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_suit_glyphs_differ_and_red_suits_are_red(w, h, depth):
+    c = Canvas(w, h, depth)
+    n = c.suit_size()
+    shapes = set()
+    for s in range(4):
+        c.fill(gfx.BG)
+        c.suit(0, 0, s, gfx.TEXT)
+        shapes.add(tuple(p != c.ink(gfx.BG) for p in region(c, 0, 0, n, n)))
+    assert len(shapes) == 4
+    if depth == 4:
+        c.fill(gfx.FELT)
+        c.card(0, 0, 2 << 4 | 7, gfx.NORMAL)
+        assert c.ink(gfx.RED) in region(c, 0, 0, *c.card_size())
+        c.card(0, 0, 0 << 4 | 7, gfx.NORMAL)
+        assert c.ink(gfx.RED) not in region(c, 0, 0, *c.card_size())
+
+
+def test_dirty_box_is_the_union_of_what_was_drawn():
+    c = Canvas(240, 135, 4)
+    assert c.take_dirty() is None
+    c.rect(10, 20, 5, 5, gfx.CARD)
+    c.text("Mau", 100, 30, gfx.TEXT)
+    assert c.take_dirty() == (10, 20, 114, 18)
+    assert c.take_dirty() is None
+    c.rect(230, 130, 50, 50, gfx.CARD)    # clipped to the screen
+    assert c.take_dirty() == (230, 130, 10, 5)
+
+
+def test_buffer_sizes_match_the_formats():
+    assert len(Canvas(240, 135, 4).buf) == 16200
+    assert len(Canvas(128, 64, 1).buf) == 1024
+    assert len(Canvas(72, 40, 1).buf) == 360
+    assert Canvas(240, 135, 4).size == gfx.LARGE and len(Canvas(240, 135, 4).palette) == 16
+    assert Canvas(128, 64, 1).size == gfx.MEDIUM and Canvas(72, 40, 1).size == gfx.TINY
+
+
+# The same scripted session on both runtimes: a CRC of the canvas after every step.
+SESSION = '''
+import binascii
+from firmware.gfx import Canvas
+from firmware.app import App
+
+class Board:
+    LAYOUT = "dpad"
+
+OK, NEXT, PREV, MENU, TICK = 3, 1, 2, 5, 0
+SCRIPT = (OK, NEXT, PREV, PREV, OK, TICK, TICK, TICK, TICK, TICK, NEXT, NEXT, OK,
+          TICK, TICK, PREV, OK, TICK, TICK, TICK, TICK, NEXT, OK, OK, TICK, TICK, MENU,
+          NEXT, OK, NEXT, OK, PREV, OK, OK, TICK, TICK, TICK, NEXT, OK, TICK, TICK)
+
+def session(w, h, depth):
+    c = Canvas(w, h, depth)
+    app = App(Board, c, None, 0, playouts=4, seed=7)
+    now = 0
+    crcs = [binascii.crc32(c.buf)]
+    for step in SCRIPT:
+        if step == TICK:
+            now += 1000
+            app.tick(now)
+        else:
+            app.act(step)
+        crcs.append(binascii.crc32(c.buf))
+    return crcs, c
+
+for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
+    crcs, c = session(w, h, depth)
+    print("SESSION", w, " ".join("%x" % x for x in crcs), binascii.hexlify(c.buf).decode())
+'''
+
+
+def sessions(stdout):
+    out = {}
+    for line in stdout.splitlines():
+        if line.startswith("SESSION "):
+            _, w, *rest = line.split()
+            out[int(w)] = (rest[:-1], rest[-1])
+    return out
+
+
+def test_screens_are_byte_identical_on_host_and_micropython(capsys):
+    exec(compile(SESSION, "<session>", "exec"), {"__name__": "session"})
+    host = sessions(capsys.readouterr().out)
+    vm = sessions(mpvm.run(SESSION, modules=("engine", "firmware"), timeout=240,
+                           heapsize=2 * 1024 * 1024).check().stdout)
+    assert set(host) == set(vm) == {240, 128, 72}
+    for w in host:
+        assert len(set(host[w][0])) > 8            # the session really changed the screen
+        assert host[w][0] == vm[w][0], w            # every step's frame
+        assert host[w][1] == vm[w][1], w            # and the last frame, byte for byte
