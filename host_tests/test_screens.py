@@ -1,0 +1,136 @@
+"""Screens as state machines, and what the painter draws of them."""
+from array import array
+
+import pytest
+
+from engine import moves as mv
+from engine.rng import Random
+from engine.round import Round, View
+from engine.rules import Rules
+from firmware import gfx
+from firmware import screens as S
+from firmware.gfx import Canvas
+from firmware.paint import Painter, hand_fit, status_cols, status_fit, list_fit
+
+SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
+
+
+def test_wrap_breaks_at_spaces_and_long_words():
+    assert S.wrap("Greta plays 7 of clubs: Emma draws 2", 18) == [
+        "Greta plays 7 of", "clubs: Emma draws", "2"]
+    assert S.wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+
+
+def test_list_screen_wraps_and_scrolls_with_the_cursor():
+    sc = S.ListScreen("x", "T", ["a", "b", "c", "d", "e"], ["line"], fit=3)
+    assert sc.on(S.PREV) == S.NOTHING and sc.cursor == 4 and sc.top == 3
+    sc.on(S.NEXT)
+    assert sc.cursor == 0 and sc.top == 0
+    assert sc.on(S.OK) == 0 and sc.on(S.MENU) == S.PAUSE
+
+
+def test_setup_cycles_seats_rules_and_match_and_refuses_impossible_tables():
+    sc = S.SetupScreen({"seats": [["You", 0], ["Greta", 3]], "preset": "classic",
+                        "options": {}, "match": "round", "limit": 1}, fit=5)
+    sc.change("seat", 1)
+    assert sc.levels == [0, 4]
+    sc.change("preset", 0)
+    assert sc.setup["preset"] == "nordic"
+    sc.change("preset", 0)
+    assert sc.custom and "  ace: play_again" in (sc.rebuild() or sc.items)
+    sc.change("match", 0)
+    sc.rebuild()
+    assert sc.setup["match"] == "rounds" and "Rounds: 3" in sc.items
+    for _ in range(4):
+        sc.change("players", 0)
+    sc.rebuild()
+    assert len(sc.setup["seats"]) == 2   # nordic seats at most 5: cycled back to 2
+    assert sc.start() == S.SetupScreen.START
+    sc.setup["options"]["hand_size"] = 20
+    sc.setup["options"]["deck"] = "skat32"
+    assert sc.start() == S.NOTHING and "hand_size" in sc.lines[0]
+
+
+def table_for(seat, c, rnd=None):
+    rules = Rules("classic")
+    rnd = rnd or Round(rules, 3, Random(4))
+    out = array("H", range(mv.MAX_MOVES))
+    t = S.TableScreen(["Anna", "Greta", "Hugo"], hand_fit(c), status_cols(c), status_fit(c))
+    n = rnd.legal_moves(seat, out)
+    t.show(rnd.view(seat, View(rules)), seat, out, n, rnd.turn() == seat)
+    return t, rnd, out, n
+
+
+def test_table_items_are_exactly_the_legal_moves():
+    c = Canvas(240, 135, 4)
+    rnd = Round(Rules("classic"), 3, Random(4))
+    t, rnd, out, n = table_for(rnd.turn(), c, rnd)
+    legal = set(out[k] for k in range(n))
+    offered = set()
+    for i in range(t.item_n):
+        m = t.move_for(i)
+        if m >= 0:
+            offered.add(m)
+        if t.item_kind[i] == S.CARD_ITEM:
+            assert bool(t.playable[t.item_arg[i]]) == (m >= 0)
+    # every offered move is legal; every legal play without a wish is offered
+    assert offered <= legal
+    assert {m for m in legal if mv.kind(m) == mv.PLAY and mv.wish_of(m) == 0
+            and not mv.says_mau(m)} <= offered
+    kinds = [t.item_kind[i] for i in range(t.item_n)]
+    assert kinds[-2:] == [S.HINT_ITEM, S.MENU_ITEM] and kinds[:t.hand_n] == [S.CARD_ITEM] * t.hand_n
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_top_card_region_shows_the_top_card(w, h, depth):
+    frames = set()
+    for seed in range(6):
+        c = Canvas(w, h, depth)
+        t, rnd, _, _ = table_for(0, c, Round(Rules("classic"), 3, Random(seed)))
+        Painter(c).paint(t)
+        x, y, cw, ch = {240: (105, 23, 30, 42), 128: (42, 8, 15, 22), 72: (27, 7, 9, 12)}[w]
+        frames.add((rnd.top(), tuple(c.fb.pixel(x + i, y + j) for j in range(ch) for i in range(cw))))
+    tops = {f[0] for f in frames}
+    assert len({f[1] for f in frames}) == len(tops) > 1   # one picture per top card
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
+    c = Canvas(w, h, depth)
+    t, _, _, _ = table_for(0, c)
+    p = Painter(c)
+    p.paint(t)
+    assert c.take_dirty() == (0, 0, w, h)
+    t.on(S.NEXT)
+    p.paint(t)
+    x, y, dw, dh = c.take_dirty()
+    assert y >= h // 2 and dh < h // 2       # the hand row at the bottom, nothing else
+    p.paint(t)
+    assert c.take_dirty() is None             # nothing changed, nothing drawn
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_cover_draws_no_hand(w, h, depth):
+    c = Canvas(w, h, depth)
+    p = Painter(c)
+    p.trace = []
+    p.paint(S.CoverScreen("Finn", 2))
+    assert p.trace == [("cover", 2)]
+    if depth == 4:
+        assert c.ink(gfx.CARD) not in set(c.fb.pixel(x, y) for x in range(w) for y in range(h))
+    else:   # "Finn" is written on the cover
+        assert any(c.buf)
+
+
+def test_pages_screen_turns_pages_then_finishes():
+    sc = S.PagesScreen("story", "T", ["l%d" % i for i in range(7)], fit=3)
+    assert sc.pages() == 3
+    assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 1
+    assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 2
+    assert sc.on(S.NEXT) == S.DONE
+
+
+def test_rules_summary_names_the_action_cards():
+    text = " ".join(S.rules_lines(Rules("nordic")))
+    assert "9: play reverses" in text and "Ace: play again" in text
+    assert "reverses" not in " ".join(S.rules_lines(Rules("classic")))
