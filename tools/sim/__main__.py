@@ -90,12 +90,15 @@ def main(argv=None):
     device = Device(board, app, save_folder(args.board, args.save_dir))
     if mode == "headless":
         return run_headless(device, args)
-    if mode == "terminal":
-        from tools.sim import terminal
-        terminal.run(device)
-    else:
-        from tools.sim import window
-        window.run(device, args.scale)
+    try:
+        if mode == "terminal":
+            from tools.sim import terminal
+            terminal.run(device)
+        else:
+            from tools.sim import window
+            window.run(device, args.scale)
+    except KeyboardInterrupt:  # Ctrl-C: the front end has already put the screen back
+        return 130
     return 0
 
 
