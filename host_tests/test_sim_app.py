@@ -113,10 +113,20 @@ def test_a_saved_match_is_offered_after_a_restart(tmp_path):
 
 
 def test_fallback_table_agrees_with_the_board_configs():
-    for name in boards.names():
+    for name in boards.FALLBACK:
         board = boards.load(name)
         assert not isinstance(board, boards.FallbackBoard), "board_configs/%s.py exists" % name
         fallback = boards.FallbackBoard(name, *boards.FALLBACK[name])
         assert (board.WIDTH, board.HEIGHT, board.DEPTH, board.LAYOUT) == \
             (fallback.WIDTH, fallback.HEIGHT, fallback.DEPTH, fallback.LAYOUT), name
         assert {k for k, _ in board.KEYS} == {k for k, _ in fallback.KEYS}, name
+
+
+def test_displayio_boards_are_refused_clearly(tmp_path, capsys):
+    displayio = [p.stem for p in boards.CONFIGS.glob("*.py")
+                 if not p.stem.startswith("_") and boards.draws_with_displayio(boards.load(p.stem))]
+    if not displayio:
+        pytest.skip("no displayio board config")
+    assert not set(displayio) & set(boards.names())
+    assert cli.main(["--board", displayio[0], "--mode", "headless", "--save-dir", str(tmp_path)]) == 2
+    assert "displayio" in capsys.readouterr().err

@@ -124,6 +124,22 @@ def test_mono_vlsb_png_is_white_on_black(tmp_path, width, height):
             assert png.getpixel((x, y)) == expected, (x, y)
 
 
+def test_rgb565_canvas_converts_each_pixel(tmp_path):
+    import framebuf
+    rng = random.Random(16)
+    canvas = FakeCanvas(7, 5, 4)
+    canvas.buf = bytearray(7 * 5 * 2)
+    canvas.fb = framebuf.FrameBuffer(canvas.buf, 7, 5, 1)  # RGB565
+    canvas.depth = 16
+    for y in range(5):
+        for x in range(7):
+            canvas.fb.pixel(x, y, rng.randrange(65536))
+    png = image.screenshot(canvas)
+    assert all(png.getpixel((x, y)) == pillow_rgb565(canvas.fb.pixel(x, y)) for x in range(7) for y in range(5))
+    assert image.Converter(canvas).rect(2, 1, 3, 2) == b"".join(
+        bytes(image.rgb565_to_rgb(canvas.fb.pixel(x, y))) for y in (1, 2) for x in (2, 3, 4))
+
+
 def test_rect_of_an_odd_x_reads_the_right_nibbles():
     canvas = random_canvas(9, 4, 4, seed=3)
     conv = image.Converter(canvas)

@@ -81,6 +81,10 @@ def main(argv=None):
     except KeyError as error:
         print(error.args[0], file=sys.stderr)
         return 2
+    if boards.draws_with_displayio(board):
+        print("%s draws with displayio (CircuitPython); the simulator shows the framebuf boards: %s"
+              % (args.board, ", ".join(boards.names())), file=sys.stderr)
+        return 2
     app = firmware_app_factory()
     if app is None:
         print("firmware/app.py is not there yet: playing the terminal table instead", file=sys.stderr)

@@ -40,9 +40,14 @@ class FallbackBoard:
 
 
 def names():
-    """Names of every board the simulator knows: the config files and the fallback table."""
+    """Names of every board the simulator can show: framebuf boards of board_configs/ and the fallback table."""
     files = {p.stem for p in CONFIGS.glob("*.py") if not p.stem.startswith("_")}
-    return sorted(files | set(FALLBACK))
+    return sorted(name for name in files | set(FALLBACK) if not draws_with_displayio(load(name)))
+
+
+def draws_with_displayio(board):
+    """True for CircuitPython boards drawn with displayio (the simulator shows framebuf boards)."""
+    return bool(getattr(board, "DISPLAYIO", False))
 
 
 def load(name):
@@ -58,8 +63,8 @@ def load(name):
 
 
 def key_mask(board):
-    """The pressed-keys bits this board has: only these can reach the app."""
-    mask = 0
+    """The pressed-keys bits this board has (a d-pad layout has the four directions): only these reach the app."""
+    mask = 0x0F if board.LAYOUT == "dpad" else 0  # a thumbstick read as a d-pad has no pins in KEYS
     for key, _pin in board.KEYS:
         mask |= 1 << KEY_NAMES.index(key)
     return mask

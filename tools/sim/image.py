@@ -3,6 +3,7 @@
 GS4_HMSB canvases hold 4-bit indexes into `canvas.palette` (16 RGB565 colours), two
 pixels a byte, the left one in the high nibble. MONO_VLSB canvases (OLEDs) hold one bit a
 pixel, eight rows a byte, bit 0 on top; a set bit is a lit (white) pixel on black.
+Depth-16 canvases hold RGB565 pixels, little-endian as framebuf writes them.
 """
 WHITE = (255, 255, 255)
 BLACK = (0, 0, 0)
@@ -20,6 +21,12 @@ def _pair_table(palette):
     return [colours[b >> 4] + colours[b & 15] for b in range(256)]
 
 
+def _rgb565_row(data, w):
+    """RGB bytes of w little-endian RGB565 pixels (Pillow's decoder: the same scaling as rgb565_to_rgb)."""
+    from PIL import Image
+    return Image.frombytes("RGB", (w, 1), data, "raw", "BGR;16").tobytes()
+
+
 _BIT_ROWS = [[b"\xff\xff\xff" if (v >> bit) & 1 else b"\x00\x00\x00" for v in range(256)] for bit in range(8)]
 
 
@@ -29,7 +36,8 @@ class Converter:
     def __init__(self, canvas):
         self.canvas = canvas
         self.width, self.height = canvas.width, canvas.height
-        self.mono = canvas.palette is None
+        self.depth = 4 if canvas.palette is not None else getattr(canvas, "depth", 1)
+        self.mono = self.depth == 1
         self._palette = None
         self._pairs = None
 
@@ -46,6 +54,9 @@ class Converter:
         if self.mono:
             start = (y >> 3) * self.width + x
             return b"".join(map(_BIT_ROWS[y & 7].__getitem__, buf[start:start + w]))
+        if self.depth == 16:
+            start = (y * self.width + x) * 2
+            return _rgb565_row(bytes(buf[start:start + 2 * w]), w)
         pitch = (self.width + 1) >> 1
         first = y * pitch + (x >> 1)
         last = y * pitch + ((x + w + 1) >> 1)
