@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,7 @@ LIB = "lib"                            # where the packages go on the board (on 
 READY = re.compile(rb"(?i)\bready\b")   # in the line firmware/main.py prints once the game runs
 MAIN_PY = b"from firmware.main import run\nrun()\n"
 CHUNK = 1024                           # bytes per write command
+SETTLE_S = 5                           # a main.py without a ready line, running this long: started
 MPY_RELEASES = {6: "MicroPython 1.20 or newer", 5: "MicroPython 1.12 to 1.19"}
 # USB vendor ids of boards that run MicroPython (and the USB-serial chips on ESP32 boards)
 USB_VENDORS = {0x2E8A: "Raspberry Pi", 0x303A: "Espressif", 0xF055: "MicroPython",
@@ -257,7 +259,7 @@ def full_flash(needed, free):
 
 # ---- the deploy ---------------------------------------------------------------------
 
-def deploy(board, port=None, timeout=60, log=print):
+def deploy(board, port=None, timeout=60, log=print, settle=SETTLE_S):
     """Deploy the game for `board` to the board on `port`; return a Report."""
     check_board(board)
     files = build(board)
@@ -271,7 +273,7 @@ def deploy(board, port=None, timeout=60, log=print):
         remove_stale(transport, files, report, log)
         log("deploy: %d copied (%d bytes), %d unchanged, %d removed"
             % (len(report.copied), report.copied_bytes, report.unchanged, len(report.removed)))
-        report.ready = start_game(transport, timeout, log)
+        report.ready = start_game(transport, timeout, log, settle)
     finally:
         transport.close()
     return report
@@ -311,20 +313,26 @@ def remove_stale(transport, files, report, log):
             report.removed.append(path)
 
 
-def start_game(transport, timeout, log):
-    """Soft-reset into main.py and wait for the ready line; return it."""
+def start_game(transport, timeout, log, settle=SETTLE_S):
+    """Soft-reset into main.py and wait until the game runs; return the ready line.
+
+    The game says so with a console line containing "ready". A main.py that prints none
+    but is still running `settle` seconds after the reset, without a traceback and without
+    the REPL prompt coming back, counts as started too (the returned text says so).
+    """
     transport.exit_raw_repl()
     transport.read_until(1, b">>> ", timeout=2)
     transport.serial.write(b"\x04")     # Ctrl-D in the friendly REPL: soft reset, main.py runs
     transport.serial.timeout = 0.2
     seen = bytearray()
     deadline = time.monotonic() + timeout
+    rebooted = None
     while time.monotonic() < deadline:
         data = transport.serial.read(transport.serial.in_waiting or 1)
-        if not data:
-            continue
         seen += data
         text = seen.decode(errors="replace")
+        if rebooted is None and "soft reboot" in text:
+            rebooted = time.monotonic()
         found = READY.search(seen)
         if found:
             start = seen.rfind(b"\n", 0, found.start()) + 1
@@ -335,8 +343,15 @@ def start_game(transport, timeout, log):
                 return line
         if "Traceback (most recent call last)" in text and (">>> " in text or "\n>" in text):
             raise DeployError("the game did not start; the board printed:\n" + _console(text))
-    raise DeployError("no ready line from the board within %d s (a line saying 'ready'); it "
-                      "printed:\n%s" % (timeout, _console(seen.decode(errors="replace"))))
+        if rebooted is not None and ">>> " in text.partition("soft reboot")[2]:
+            raise DeployError("main.py ended instead of running the game; the board printed:\n"
+                              + _console(text))
+        if rebooted is not None and time.monotonic() - rebooted > settle:
+            line = "main.py running for %d s without error (no ready line)" % settle
+            log("deploy: " + line)
+            return line
+    raise DeployError("the board did not restart within %d s; it printed:\n%s"
+                      % (timeout, _console(seen.decode(errors="replace"))))
 
 
 def _console(text):
@@ -346,14 +361,15 @@ def _console(text):
 # ---- mip: package.json ----------------------------------------------------------------
 
 def mip_urls():
-    """package.json "urls" for mip: every module of the game, as micropython-lib lists them."""
-    urls = []
-    for folder in PACKAGES + ("board_configs",):
-        for src in sorted((ROOT / folder).rglob("*.py")):
-            if "__pycache__" not in src.parts:
-                rel = src.relative_to(ROOT).as_posix()
-                urls.append([rel, rel])
-    return urls
+    """package.json "urls" for mip: every module of the game in the repository (files git
+    tracks: mip fetches them from GitHub), as [destination, source] pairs."""
+    folders = PACKAGES + ("board_configs",)
+    try:
+        listed = subprocess.run(["git", "ls-files", "--", *folders], cwd=ROOT, capture_output=True,
+                                text=True, timeout=30, check=True).stdout.split()
+    except (OSError, subprocess.SubprocessError):   # not a git checkout: the files there are
+        listed = [p.relative_to(ROOT).as_posix() for f in folders for p in (ROOT / f).rglob("*.py")]
+    return [[rel, rel] for rel in sorted(listed) if rel.endswith(".py") and "__pycache__" not in rel]
 
 
 def package_json_text(package):

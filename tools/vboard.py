@@ -136,6 +136,7 @@ class VirtualBoard:
 
     def board_name(self):
         """The board named by board.py in the board's files (None without one)."""
+        self.sync()
         try:
             text = (self.root / "board.py").read_text()
         except OSError:
@@ -148,7 +149,10 @@ class VirtualBoard:
         0/1 on a mono panel, -1 where nothing was ever written) in the canvas orientation,
         and the controller model's problems (empty when the panel shows a picture)."""
         from tools import chipmodels
-        config = importlib.import_module("board_configs." + (board or self.board_name()))
+        board = board or self.board_name()
+        if board is None:
+            raise ValueError("the virtual board has no board.py naming its board; pass board=")
+        config = importlib.import_module("board_configs." + board)
         model, _ = chipmodels.model_for(config)
         levels = {}
         for kind, ident, data in bus_records(self.bus_log.read_bytes()):
@@ -192,16 +196,13 @@ class VirtualBoard:
         node = self._node
         if node is None:
             return
-        node.stdin.close()
+        _write(self._intr_w, b"\x03")   # stop a running program, so the board reads its input
+        node.stdin.close()               # end of input: the board writes its files back, exits
         try:
-            node.wait(timeout=5)     # closing stdin makes the board write its files back
+            node.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            node.send_signal(signal.SIGTERM)
-            try:
-                node.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                node.kill()
-                node.wait()
+            node.kill()                  # a program that ignores Ctrl-C: pull the plug
+            node.wait()
         node.stdout.close()
         os.close(self._intr_w)
         self._node = None

@@ -1,0 +1,183 @@
+"""tools/deploy.py, package.json (mip) and manifest.py, end to end on the virtual board."""
+import importlib
+import json
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tools import chipmodels, deploy
+from tools.build_mpy import ROOT
+from tools.sim.device import Device, firmware_app_factory
+from tools.vboard import VirtualBoard
+
+pytestmark = pytest.mark.timeout(240)
+QUIET = lambda line: None  # noqa: E731  (deploy's log, silenced)
+SETTLE = 2   # seconds a main.py without a ready line must run to count as started
+
+
+def title_screen(name, tmp_path):
+    """The title screen of a fresh game on `name`, as the simulator draws it: rows of colours."""
+    board = importlib.import_module("board_configs." + name)
+    device = Device(board, firmware_app_factory(), str(tmp_path / ("sim-" + name)))
+    return chipmodels.canvas_colours(device.canvas)
+
+
+def wait_for_screen(board, wanted, timeout=30):
+    """Poll the virtual board's panel until it shows `wanted`; return the last difference."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen, problems = board.screen()
+        wrong = chipmodels.first_difference(seen, wanted) if not problems else problems
+        if wrong is None or time.monotonic() > deadline:
+            return wrong
+        time.sleep(0.3)
+
+
+def board_files(board):
+    """Relative path -> bytes of every file the virtual board holds (its host folder)."""
+    assert board.sync()
+    return {p.relative_to(board.root).as_posix(): p.read_bytes()
+            for p in sorted(board.root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def vboard(tmp_path):
+    with VirtualBoard(tmp_path / "flash") as b:
+        yield b
+
+
+def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_path):
+    first = deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    assert len(first.copied) == len(deploy.build("pico_display")) and first.removed == []
+    assert first.ready     # the ready line, or main.py running without error
+    assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
+    files = board_files(vboard)
+    assert files["board.py"] == b'BOARD = "pico_display"\n' and files["main.py"] == deploy.MAIN_PY
+    assert "lib/board_configs/tdisplay.mpy" not in files    # only this board's config
+
+    second = deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    assert second.copied == [] and second.removed == [] and second.unchanged == len(first.copied)
+    assert second.ready
+    assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
+
+
+def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path):
+    deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    report = deploy.deploy("pico_oled", vboard.port, log=QUIET, settle=SETTLE)
+    assert sorted(report.copied) == ["board.py", "lib/board_configs/pico_oled.mpy"]
+    assert report.removed == ["lib/board_configs/pico_display.mpy"]
+    assert wait_for_screen(vboard, title_screen("pico_oled", tmp_path)) is None
+
+
+def test_a_deploy_killed_midway_then_redone_leaves_a_working_game(vboard, tmp_path):
+    cmd = [sys.executable, "-u", "-m", "tools.deploy", "--board", "pico_display", "--port", vboard.port]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    copied = 0
+    for line in proc.stdout:
+        copied += line.startswith("  copied ")
+        if copied == 10:
+            proc.kill()      # in the middle of the next file's transfer
+            break
+    proc.wait(timeout=30)
+    proc.stdout.close()
+    assert copied == 10, "the deploy ended before it could be interrupted"
+    report = deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    assert 0 < len(report.copied) < len(deploy.build("pico_display")) - 5
+    assert report.ready
+    assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
+    assert not [p for p in board_files(vboard) if p.endswith(".tmp")]
+
+
+def test_mip_install_of_the_local_package_installs_a_working_game(vboard, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mpremote", "connect", vboard.port,
+                           "mip", "install", str(ROOT / "package.json")],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    installed = board_files(vboard)
+    for dest, _ in json.loads((ROOT / "package.json").read_text())["urls"]:
+        assert installed["lib/" + dest] == (ROOT / dest).read_bytes()
+    (tmp_path / "board.py").write_text('BOARD = "thumby"\n')
+    (tmp_path / "main.py").write_bytes(deploy.MAIN_PY)
+    done = subprocess.run([sys.executable, "-m", "mpremote", "connect", vboard.port, "fs", "cp",
+                           str(tmp_path / "board.py"), str(tmp_path / "main.py"), ":", "+", "reset"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr       # reset: main.py starts the game
+    assert wait_for_screen(vboard, title_screen("thumby", tmp_path), timeout=60) is None
+    assert b"Traceback" not in vboard.output().rpartition(b"MPY: soft reboot")[2]
+
+
+def test_the_ready_line_or_what_went_wrong_at_start(vboard, monkeypatch):
+    monkeypatch.setattr(deploy, "MAIN_PY", b"import time\nprint('Mau-Mau ready on the test board')\n"
+                                           b"while True:\n    time.sleep_ms(20)\n")
+    report = deploy.deploy("pico_display", vboard.port, log=QUIET)
+    assert report.ready == "Mau-Mau ready on the test board"
+    monkeypatch.setattr(deploy, "MAIN_PY", b"import no_such_module\n")
+    with pytest.raises(deploy.DeployError, match=r"(?s)the game did not start.*ImportError"):
+        deploy.deploy("pico_display", vboard.port, log=QUIET)
+    monkeypatch.setattr(deploy, "MAIN_PY", b"print('bye')\n")
+    with pytest.raises(deploy.DeployError, match=r"(?s)main.py ended instead of running.*bye"):
+        deploy.deploy("pico_display", vboard.port, log=QUIET)
+
+
+def test_wrong_mpy_version_says_what_to_flash(vboard, monkeypatch):
+    monkeypatch.setattr(deploy, "mpy_cross_version", lambda: "mpy-cross emitting mpy v5.0")
+    with pytest.raises(deploy.DeployError, match=r"wrong MicroPython version \(.mpy mismatch\).*"
+                                                 r"loads .mpy v6.*mpy-cross here makes .mpy v5"):
+        deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    assert not (vboard.root / "main.py").exists()
+
+
+def test_full_flash_is_reported_before_copying(tmp_path):
+    with VirtualBoard(tmp_path / "flash", flash=32 * 1024) as b:
+        with pytest.raises(deploy.DeployError, match="full flash: the game needs"):
+            deploy.deploy("pico_display", b.port, log=QUIET)
+        assert not (b.root / "lib").exists()
+
+
+def test_full_flash_met_while_copying_is_reported(tmp_path, monkeypatch):
+    monkeypatch.setattr(deploy, "free_bytes", lambda transport: None)   # a board that cannot tell
+    with VirtualBoard(tmp_path / "flash", flash=32 * 1024) as b:
+        with pytest.raises(deploy.DeployError, match="full flash"):
+            deploy.deploy("pico_display", b.port, log=QUIET)
+
+
+def test_unknown_board_lists_the_valid_ones(capsys):
+    assert deploy.main(["--board", "gameboy", "--port", "/dev/null"]) == 1
+    message = capsys.readouterr().err
+    assert "unknown board 'gameboy'" in message
+    for name in ("pico_display", "pico_oled", "tdisplay", "thumby", "waveshare_lcd114"):
+        assert name in message
+
+
+def test_no_board_found(monkeypatch, tmp_path):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [])
+    with pytest.raises(deploy.DeployError, match="no board found: no USB serial port"):
+        deploy.deploy("pico_display", None, log=QUIET)
+    with pytest.raises(deploy.DeployError, match="no board found at"):
+        deploy.deploy("pico_display", str(tmp_path / "ttyACM9"), log=QUIET)
+
+
+def test_package_json_lists_every_module_for_mip():
+    package = json.loads((ROOT / "package.json").read_text())
+    assert package["urls"] == deploy.mip_urls(), \
+        "package.json is out of date: run `python -m tools.deploy --update-package`"
+    assert package["deps"] == [] and package["version"]
+    assert package["dependencies"] == {"@micropython/micropython-webassembly-pyscript": "1.29.0-6"}
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"][""]["dependencies"] == package["dependencies"]   # npm ci still agrees
+
+
+def test_manifest_freezes_every_device_package():
+    calls = []
+    names = {f: (lambda *a, f=f, **k: calls.append((f, a, k))) for f in
+             ("include", "package", "module", "require", "freeze", "metadata")}
+    exec(compile((ROOT / "manifest.py").read_text(), "manifest.py", "exec"), names)
+    packages = sorted(a[0] for f, a, _ in calls if f == "package")
+    assert packages == ["board_configs", "engine", "firmware"]
+    for name in packages:
+        assert (ROOT / name / "__init__.py").exists()   # package() needs a real package
+    assert ("include", ("$(PORT_DIR)/boards/manifest.py",), {}) in calls
