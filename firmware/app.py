@@ -13,7 +13,7 @@ from engine.compat import const, ticks_diff
 from firmware import buttons
 from firmware import screens as S
 from firmware.gfx import LARGE
-from firmware.paint import Painter, list_fit, cols, status_cols, status_fit, hand_fit
+from firmware.paint import Painter, list_fit, list_cols, cols, status_cols, status_fit, hand_fit, title_fit
 
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 PAGE_MS = const(700)        # a page of a long status line on a small screen
@@ -53,12 +53,12 @@ class App:
         items = ["New game", "Quit"]
         if self._has_save():
             items.insert(0, "Continue")
-        lines = [notice] if notice else []
-        self.show(S.ListScreen("title", "Mau-Mau", items, lines, list_fit(self.canvas)))
+        lines = S.wrap(notice, list_cols(self.canvas)) if notice else []
+        self.show(S.ListScreen("title", "Mau-Mau", items, lines, title_fit(self.canvas)))
 
     def setup(self):
         """The new-game setup, starting from the last one played."""
-        self.show(S.SetupScreen(self._last_setup(), list_fit(self.canvas)))
+        self.show(S.SetupScreen(self._last_setup(), list_fit(self.canvas), list_cols(self.canvas)))
 
     def pages(self, name, title, text_lines):
         """Text to read, wrapped to the screen."""
@@ -254,7 +254,7 @@ class App:
         """Put the last move on the table and hold it there long enough to read."""
         t = self.table
         self._refresh()
-        t.say(" ".join(self.game.last_lines()))
+        t.say(". ".join(self.game.last_lines()))
         pace = max(AI_PACE_MS, PAGE_MS * t.status_pages())
         self.due = now_ms + pace
         self.page_due = now_ms + PAGE_MS
@@ -315,7 +315,7 @@ class App:
         t = self.table
         t.hint = -1
         self._refresh()
-        t.say(" ".join(self.game.last_lines()))
+        t.say(". ".join(self.game.last_lines()))
         self.due = self.now + (AI_PACE_MS if self.game.ai_to_act() else 0)
         self.page_due = self.now + PAGE_MS
         if self.game.round_over() or self.game.needs_cover():
@@ -391,14 +391,15 @@ class App:
         game = self.game
         rows = game.results()
         w = game.round_winner()
-        head = "%s wins the round" % game.player_name(w) if w is not None else "Nobody wins"
-        lines = [head] + self._score_lines(rows)
-        self.show(S.ListScreen("scores", "Round %d" % game.rounds_played(), ["Continue"],
-                               lines, list_fit(self.canvas)))
+        head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
+        if self.canvas.size == LARGE:
+            head = "Round %d: %s" % (game.rounds_played(), head)
+        self.show(S.ListScreen("scores", head, ["Continue"], self._score_lines(rows),
+                               list_fit(self.canvas)))
 
     def _score_lines(self, rows):
         """Name, round points and total, aligned to the screen's width."""
-        width = cols(self.canvas)
+        width = list_cols(self.canvas)
         out = []
         for row in rows:
             name, pts, total = row[0], row[1], row[2]
@@ -459,11 +460,11 @@ class App:
         w = game.winner()
         order = sorted(game.seated(), key=lambda p: game.totals()[p])
         rows = [(game.player_name(p), None, game.totals()[p]) for p in order]
-        head = "%s wins the match" % game.player_name(w) if w is not None else "Match over"
+        head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
         self.game = None
         self._drop_save()
-        self.show(S.ListScreen("final", "Match over", ["New game", "Title"],
-                               [head] + self._score_lines(rows), list_fit(self.canvas)))
+        self.show(S.ListScreen("final", head, ["New game", "Title"],
+                               self._score_lines(rows), list_fit(self.canvas)))
 
     # --- the store -------------------------------------------------------------------
 

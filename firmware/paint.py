@@ -18,9 +18,11 @@ _ROW_H = (7, 9, 12)
 _STEP = (10, 14, 22)
 _HAND_X = (1, 4, 10)
 _HAND_Y = (27, 45, 98)
-_STATUS_Y = (20, 32, 70)
+_STATUS_Y = (19, 31, 70)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
+_LOGO_ROWS = (8, 32, 66)
+_LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 _TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
                 ("DRAW", "PASS", "MAU", "CATCH", "HINT", "MENU"))
@@ -32,9 +34,22 @@ def list_fit(canvas):
     return (canvas.height - _ROW_Y[s]) // _ROW_H[s]
 
 
+def title_fit(canvas):
+    """Rows the title screen has room for below its logo."""
+    s = canvas.size
+    if s == TINY:
+        return list_fit(canvas)
+    return (canvas.height - _LOGO_ROWS[s]) // _ROW_H[s]
+
+
 def cols(canvas):
     """Characters a text line has room for."""
     return canvas.width // canvas.cw
+
+
+def list_cols(canvas):
+    """Characters a list row has room for (a margin on the left, scroll marks on the right)."""
+    return (canvas.width - (2 if canvas.size == TINY else 8)) // canvas.cw
 
 
 def status_cols(canvas):
@@ -104,8 +119,10 @@ class Painter:
         c, s = self.c, self.c.size
         self._background()
         self._title(sc.title)
+        if sc.name == "title" and s != TINY:
+            self._logo()
         lines, items = sc.lines, sc.items
-        width = cols(c) - (2 if sc.suits else 0)
+        width = list_cols(c) - (2 if sc.suits else 0)
         for r in range(sc.fit):
             row = sc.top + r
             if row < len(lines):
@@ -117,7 +134,7 @@ class Painter:
                 key = None
             if not self._changed(r, key):
                 continue
-            y = _ROW_Y[s] + r * _ROW_H[s]
+            y = self._row_y(sc) + r * _ROW_H[s]
             c.rect(0, y - 1, c.width, _ROW_H[s], BG)
             if key is None:
                 continue
@@ -125,12 +142,38 @@ class Painter:
             x = 1 if s == TINY else 4
             if style == 2:
                 c.rect(0, y - 1, c.width, _ROW_H[s], CURSOR)
-            role = CURSOR_INK if style == 2 else (TEXT if style == 1 else DIM)
+            role = CURSOR_INK if style == 2 else TEXT
+            if style == 0 and sc.name == "title":
+                role = WARN           # a notice: "Save damaged, starting fresh"
+            elif style == 0 and sc.name == "final" and row == 0:
+                role = HILITE         # the winner heads the final table
             if style and key[2] >= 0:
                 self._suit_chip(x, y - 1, key[2])
                 x += c.suit_size() + 5
             c.text(text[:width], x, y, role)
         self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows())
+
+    def _row_y(self, sc):
+        """Where a list's rows begin (below the logo on the title screen)."""
+        s = self.c.size
+        if sc.name == "title" and s != TINY:
+            return _LOGO_ROWS[s]
+        return _ROW_Y[s]
+
+    def _logo(self):
+        """The title screen's name and a fan of cards."""
+        c, s = self.c, self.c.size
+        if not self._changed("logo", 1):
+            return
+        c.fill(BG)
+        if s == LARGE:
+            c.big("MAU-MAU", (c.width - 112) // 2, 6, TITLE)
+            for i in range(5):
+                c.card(70 + 20 * i, 28 + (4 if i in (0, 4) else 0), _LOGO_CARDS[i])
+        else:
+            c.text("MAU-MAU", (c.width - 56) // 2, 1, TITLE if c.depth == 4 else TEXT)
+            for i in range(5):
+                c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
 
     def _scroll_marks(self, up, down):
         """Small arrows at the right edge when rows are hidden above or below."""
@@ -234,9 +277,10 @@ class Painter:
                 if sc.mau[p]:
                     c.small("MAU", x + w - 15, 3, WARN)
             else:
-                label = (name[:3] if s == MEDIUM else name[:1]) + "%d" % sc.counts[p]
-                if sc.mau[p]:
-                    label += "!"
+                label = "%s %d%s" % (name[:3] if s == MEDIUM else name[:1], sc.counts[p],
+                                     "!" if sc.mau[p] else "")
+                if 4 * len(label) > w:
+                    label = label.replace(" ", "")
                 if turn:
                     c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
                 c.small(label, x + 1, 1 if s == TINY else 1, CURSOR_INK if turn else TEXT)
@@ -264,7 +308,7 @@ class Painter:
             if sc.my_turn:
                 c.text("YOU", 196, 24, HILITE)
         elif s == MEDIUM:
-            c.rect(0, 7, c.width, 25, bg)
+            c.rect(0, 7, c.width, 23, bg)
             c.back(2, 9)
             c.small("%d" % sc.draw_size, 17, 16, TEXT)
             if sc.top != 255:

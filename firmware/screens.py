@@ -414,9 +414,9 @@ class TableScreen:
 
 HUMAN_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn")
 AI_NAMES = ("Greta", "Hugo", "Ida", "Jonas", "Karl", "Lena")
-LEVELS = ("human", "AI beginner", "AI casual", "AI strong", "AI expert")
+LEVELS = ("human", "novice", "casual", "strong", "expert")   # AI strengths 1-4
 MATCH_KINDS = ("round", "rounds", "elimination")
-MATCH_WORDS = ("one round", "rounds", "elimination")
+MATCH_WORDS = ("1 round", "rounds", "knockout")
 ROUNDS_CHOICES = (2, 3, 4, 5, 8, 10)
 LIMIT_CHOICES = (50, 100, 150, 200, 300)
 HAND_CHOICES = (3, 4, 5, 6, 7, 8, 10)
@@ -454,8 +454,9 @@ class SetupScreen(ListScreen):
     kind = "list"
     START = 1000
 
-    def __init__(self, setup, fit=4):
+    def __init__(self, setup, fit=4, cols=30):
         self.setup = setup
+        self.cols = cols
         self.levels = [seat[1] for seat in setup["seats"]]
         self.custom = bool(setup.get("options"))
         self.error = ""
@@ -501,7 +502,7 @@ class SetupScreen(ListScreen):
         rows.append(("start", 0))
         items.append("Start")
         self.rows_of, self.items = rows, items
-        self.lines = [self.error] if self.error else []
+        self.lines = wrap(self.error, self.cols) if self.error else []
         if self.cursor >= len(items):
             self.cursor = len(items) - 1
         self.follow()
