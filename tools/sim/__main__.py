@@ -73,6 +73,17 @@ def run_headless(device, args):
     return 0
 
 
+def run_displayio(name, argv):
+    """A CircuitPython board drawn with displayio: tools/sim/circuitpython.py runs it."""
+    try:
+        from tools.sim.circuitpython import main as displayio_main
+    except ImportError as error:
+        print("%s draws with displayio (CircuitPython) and its simulator does not start (%s); "
+              "the framebuf boards are: %s" % (name, error, ", ".join(boards.names())), file=sys.stderr)
+        return 2
+    return displayio_main(argv) or 0
+
+
 def main(argv=None):
     """Run the simulator; returns the exit status."""
     args = parse_args(argv)
@@ -82,9 +93,7 @@ def main(argv=None):
         print(error.args[0], file=sys.stderr)
         return 2
     if boards.draws_with_displayio(board):
-        print("%s draws with displayio (CircuitPython); the simulator shows the framebuf boards: %s"
-              % (args.board, ", ".join(boards.names())), file=sys.stderr)
-        return 2
+        return run_displayio(args.board, sys.argv[1:] if argv is None else argv)
     app = firmware_app_factory()
     if app is None:
         print("firmware/app.py is not there yet: playing the terminal table instead", file=sys.stderr)
