@@ -18,7 +18,6 @@ import sys
 from tools.sim import boards
 from tools.sim.device import FRAME_MS, save_folder
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STICK_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
@@ -168,6 +167,215 @@ def headless_runner(device, shots_dir=None, scale=1):
                 raise ScriptError("board %s has no key %s" % (self.device.name, boards.KEY_NAMES[key]))
 
     return CircuitRunner(device, shots_dir, scale)
+
+
+class Player:
+    """Plays a CircuitDevice with key taps as a person would (scripted by what the screen
+    shows): lists by DOWN and A, the table by RIGHT to the first playable card (else Draw)."""
+
+    def __init__(self, device, runner=None):
+        from tools.sim.headless import TAP_MS, GAP_MS
+        self.device = device
+        self.app = device.app
+        self.runner = runner or headless_runner(device)
+        self.tap_ms, self.gap_ms = TAP_MS, GAP_MS
+        self.check = None   # called with the player after every tap and wait step
+
+    @property
+    def screen(self):
+        """The app's current screen."""
+        return self.app.screen
+
+    def tap(self, key):
+        """Press and release one key."""
+        self.runner.run([("hold", boards.KEY_NAMES.index(key), self.tap_ms), ("wait", self.gap_ms)])
+        if self.check is not None:
+            self.check(self)
+
+    def wait(self, ms):
+        """Let `ms` of virtual time pass with no key held."""
+        end = self.device.now_ms + ms
+        while self.device.now_ms < end and not self.device.done:
+            self.runner.advance(50, 0)
+            if self.check is not None:
+                self.check(self)
+
+    def choose(self, label):
+        """Move a list's cursor to the item `label` and choose it."""
+        if label not in self.screen.items:
+            raise AssertionError("no %r in %r" % (label, self.screen.items))
+        while self.screen.items[self.screen.cursor] != label:
+            self.tap("DOWN")
+        self.tap("A")
+
+    def press_row(self, row):
+        """Choose the setup row `row` (("seat", k), ("match", 0), ("start", 0), ...)."""
+        sc = self.screen
+        while sc.rows_of[sc.cursor] != row:
+            self.tap("DOWN")
+        self.tap("A")
+
+    def start(self, levels=None):
+        """From the title: New game, the seats' levels (0 human, 1-4 AI), Start."""
+        self.choose("New game")
+        sc = self.screen
+        if levels is not None:
+            while len(sc.levels) != len(levels):
+                self.choose(sc.items[0])
+            for k, level in enumerate(levels):
+                while sc.levels[k] != level:
+                    self.press_row(("seat", k))
+        self.press_row(("start", 0))
+
+    def play_turn(self):
+        """The human to move plays the first playable card (a Jack wishes the next suit), else draws."""
+        t = self.screen
+        target = t.first_playable()
+        while t.cursor != target:
+            self.tap("RIGHT")
+        self.tap("A")
+        if self.screen.name == "picker":
+            self.tap("DOWN")
+            self.tap("A")
+
+    def play_to(self, names, limit=3000):
+        """Play on until a screen named in `names`; returns it."""
+        from firmware.app import AI_PACE_MS
+        for _ in range(limit):
+            sc = self.screen
+            if sc.name in names:
+                return sc
+            if sc.name == "table":
+                if sc.my_turn:
+                    self.play_turn()
+                else:
+                    self.wait(AI_PACE_MS)
+            elif sc.name in ("cover", "story", "scores"):
+                self.tap("A")
+            elif sc.name == "between":
+                self.choose("Deal next round")
+            else:
+                raise AssertionError("unexpected screen %s" % sc.name)
+        raise AssertionError("no %s (stalled on %s)" % (names, self.screen.name))
+
+
+def text_mask(text):
+    """(lit, blank) pixel offsets of `text` in terminalio's font as bitmap_label draws it,
+    cropped to the lit pixels."""
+    import terminalio
+    from adafruit_display_text import bitmap_label
+    bitmap = bitmap_label.Label(terminalio.FONT, text=text).bitmap
+    on = [(x, y) for y in range(bitmap.height) for x in range(bitmap.width) if bitmap[x, y]]
+    if not on:
+        return [], []
+    x0, y0 = min(x for x, _ in on), min(y for _, y in on)
+    x1, y1 = max(x for x, _ in on), max(y for _, y in on)
+    lit = set(on)
+    blank = [(x - x0, y - y0) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1) if (x, y) not in lit]
+    return [(x - x0, y - y0) for x, y in on], blank
+
+
+def find_text(image, text):
+    """Top-left corners where `text` (terminalio font, one colour, scale 1) shows in the image."""
+    rgb = image.convert("RGB")
+    width, height = rgb.size
+    data = rgb.tobytes()
+    lit, blank = text_mask(text)
+    if not lit:
+        return []
+    w = max(x for x, _ in lit + blank) + 1
+    h = max(y for _, y in lit + blank) + 1
+    first = (lit[0][1] * width + lit[0][0]) * 3
+    checks = [((y * width + x) * 3, True) for x, y in lit[1:]]
+    checks += [((y * width + x) * 3, False) for x, y in blank]
+    found = []
+    for y in range(height - h + 1):
+        for x in range(width - w + 1):
+            base = (y * width + x) * 3
+            ink = data[base + first:base + first + 3]
+            for offset, same in checks:
+                if (data[base + offset:base + offset + 3] == ink) != same:
+                    break
+            else:
+                found.append((x, y))
+    return found
+
+
+def shows(image, text):
+    """True when `text` appears in the image."""
+    return bool(find_text(image, text))
+
+
+def bitmap_bytes(bitmap):
+    """The bytes a displayio.Bitmap keeps on CircuitPython: rows of 32-bit words, 1, 2, 4, 8,
+    16 or 32 bits a pixel (the fewest that hold its value count)."""
+    bits = bitmap._bits_per_value   # Blinka computes it as CircuitPython does
+    return (bitmap.width * bits + 31) // 32 * 4 * bitmap.height
+
+
+def bitmaps(group, found=None):
+    """The distinct Bitmaps under a group (the TileGrids' and the labels')."""
+    import displayio
+    found = {} if found is None else found
+    if isinstance(group, displayio.Group):
+        for child in group:
+            bitmaps(child, found)
+    elif isinstance(group, displayio.TileGrid):
+        found[id(group.bitmap)] = group.bitmap
+    return found
+
+
+def figures(display, seed=5, playouts=4):
+    """A 4-player game (you and three AIs) on the PyBadge played to the end, measured:
+    tracemalloc of the painter and of the whole app while it plays (CPython bytes), the
+    displayio objects the screens keep, and the bytes of their bitmaps on a device."""
+    import gc
+    import tracemalloc
+    from firmware.paint_dio import count_objects
+    board = boards.load("pybadge")
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    device = CircuitDevice(board, display, None, 0, playouts, seed)
+    built = tracemalloc.get_traced_memory()[0] - base
+    root = device.painter.root
+    player = Player(device)
+    out = {"objects_start": count_objects(root), "painter_and_title_bytes": built}
+    player.start()
+    tracemalloc.reset_peak()
+    dealt = tracemalloc.get_traced_memory()[0] - base
+    samples = []
+
+    def sample(p):
+        samples.append(tracemalloc.get_traced_memory()[0] - base)
+
+    player.check = sample
+    player.play_to(("scores",))
+    moves = device.app.game.n_moves
+    player.tap("A")
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    out.update(objects_end=count_objects(root), dealt_bytes=dealt, peak_bytes=peak,
+               mean_bytes=sum(samples) // max(1, len(samples)), moves=moves,
+               events=len(device.events), final=player.screen.name == "final",
+               bitmap_bytes=sum(bitmap_bytes(b) for b in bitmaps(root).values()),
+               sheet_bytes=bitmap_bytes(device.painter.sheet), updates=device.painter.updates,
+               frames=device.frames)
+    return out
+
+
+def describe_figures(f):
+    """The figures in words (docs/circuitpython.md quotes them)."""
+    return "\n".join((
+        "PyBadge 160x128, you + 3 AIs, one round to the final table: %d moves, %d frames, %d key events"
+        % (f["moves"], f["frames"], f["events"]),
+        "displayio objects the screens keep: %d (the same at the start and the end: %d)"
+        % (f["objects_start"], f["objects_end"]),
+        "bitmap bytes on a device (4-bit sheet %d B + label bitmaps): %d B"
+        % (f["sheet_bytes"], f["bitmap_bytes"]),
+        "CPython tracemalloc: painter + title %d B; after the deal %d B; mean in play %d B; peak %d B"
+        % (f["painter_and_title_bytes"], f["dealt_bytes"], f["mean_bytes"], f["peak_bytes"]),
+        "displayio objects changed over the game: %d" % f["updates"]))
 
 
 WINDOW_KEYS = (("UP", "UP"), ("DOWN", "DOWN"), ("LEFT", "LEFT"), ("RIGHT", "RIGHT"),

@@ -1,0 +1,95 @@
+"""The app on CircuitPython: firmware.app.App with the displayio painter and a drive that may be read-only.
+
+`DioApp(board, painter, store, now_ms)` plays exactly the flows of firmware.app.App; only
+the drawing (firmware.paint_dio.DioPainter), the keys' meaning (firmware.keys_dio.action:
+Start = menu, Select = back) and the save notices differ. `DriveStore` is
+firmware.save.Store on the CIRCUITPY drive: while a computer has the drive mounted
+over USB, CircuitPython code may not write (OSError errno 30); the game then plays on
+unsaved and says so once, on the title and on the table.
+"""
+
+from engine.compat import const
+from firmware.app import App
+from firmware.save import Store
+from firmware import keys_dio
+
+EROFS = const(30)   # errno: read-only filesystem
+READ_ONLY_TITLE = "USB drive: no saving"
+READ_ONLY_TABLE = "Not saved: the drive is read-only while USB has it"
+
+
+class DriveStore(Store):
+    """firmware.save.Store that counts writes a read-only drive refused instead of raising."""
+
+    def __init__(self, root, read_only=None):
+        self.refused = 0
+        self.read_only = bool(read_only)   # known at boot (storage.getmount), else learnt
+        Store.__init__(self, root)
+
+    def write(self, name, parts):
+        """Store.write, or nothing (counted) on a read-only drive."""
+        try:
+            Store.write(self, name, parts)
+        except OSError as error:
+            if error.args[0] != EROFS:
+                raise
+            self.refused += 1
+            self.read_only = True
+
+    def _replace(self, tmp, main):
+        try:
+            Store._replace(self, tmp, main)
+        except OSError as error:
+            if error.args[0] != EROFS:
+                raise
+            self.read_only = True   # reading a finished .tmp works; renaming it waits
+
+
+class DioApp(App):
+    """firmware.app.App drawn by a DioPainter."""
+
+    def __init__(self, board, painter, store, now_ms=0, playouts=None, seed=None):
+        self._dio = painter
+        self._told = False
+        App.__init__(self, board, painter.metrics, store, now_ms, playouts, seed)
+
+    # App.__init__ makes a framebuf Painter for its canvas; this app keeps the displayio one.
+    @property
+    def painter(self):
+        return self._dio
+
+    @painter.setter
+    def painter(self, value):
+        pass
+
+    def handle(self, event):
+        """One key event, with the badge's Start and Select."""
+        action = keys_dio.action(self.layout, event)
+        if action:
+            self.act(action)
+
+    def act(self, action):
+        """App.act, then the read-only notice if a save was just refused."""
+        App.act(self, action)
+        self._tell_read_only()
+
+    def tick(self, now_ms):
+        """App.tick, then the read-only notice if a save was just refused."""
+        App.tick(self, now_ms)
+        self._tell_read_only()
+
+    def _boot_notice(self):
+        notice = App._boot_notice(self)
+        if not notice and self.store is not None and self.store.read_only:
+            return READ_ONLY_TITLE
+        return notice
+
+    def _tell_read_only(self):
+        """Say once, on the table, that the game is not being saved."""
+        store = self.store
+        if self._told or store is None or not store.refused:
+            return
+        if self.table is not None and self.screen is self.table:
+            self._told = True
+            self.table.say(READ_ONLY_TABLE)
+            self.painter.paint(self.table)

@@ -1,0 +1,86 @@
+"""CircuitPython entry: the board's display and buttons, the displayio painter, the app until Quit.
+
+CircuitPython runs `code.py`; ours is two lines (docs/circuitpython.md):
+
+    from firmware.cp_main import run
+    run()
+
+The board is CircuitPython's own `board.board_id` ("pybadge", "pygamer") unless named.
+Saves go to /mau on the CIRCUITPY drive when CircuitPython may write there (boot.py
+remounts it; docs/circuitpython.md); otherwise the game plays unsaved and says so.
+"""
+
+import sys
+
+from engine.compat import ticks_ms
+
+FRAME_S = 0.01        # the loop's nap between polls
+SAVE_DIR = "/mau"
+_KNOWN = ("pybadge", "pygamer")
+
+
+def without_framebuf():
+    """Let firmware.app import on CircuitPython, which has no `framebuf` module: firmware.gfx
+    (imported by firmware.paint, which firmware.app imports) needs the name, not the module,
+    when no Canvas is made. Installs an empty stand-in only where framebuf is missing."""
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:
+        from firmware import nofb_dio
+        sys.modules["framebuf"] = nofb_dio
+
+
+def board_module(name=None):
+    """board_configs.<name>, by default the board CircuitPython runs on."""
+    if name is None:
+        import board
+        name = board.board_id.replace("-", "_")
+        if name not in _KNOWN:
+            name = "pybadge"
+    package = __import__("board_configs." + name)
+    return getattr(package, name)
+
+
+def drive_read_only(path="/"):
+    """True when CircuitPython may not write the drive (a computer has it over USB)."""
+    try:
+        import storage
+        return storage.getmount(path).readonly
+    except (ImportError, OSError, AttributeError):
+        return False
+
+
+def run(name=None):
+    """Play on the board until the player quits."""
+    import gc
+    without_framebuf()
+    from firmware.paint_dio import DioPainter
+    from firmware.app_dio import DioApp, DriveStore
+    board = board_module(name)
+    display = board.open_display()
+    keys = board.open_buttons()
+    painter = DioPainter(board.WIDTH, board.HEIGHT)
+    display.root_group = painter.root
+    display.auto_refresh = False
+    store = DriveStore(SAVE_DIR, drive_read_only())
+    gc.collect()
+    app = DioApp(board, painter, store, ticks_ms())
+    loop(app, painter, display, keys)
+
+
+def loop(app, painter, display, keys):
+    """Poll keys, hand events to the app, tick it, refresh the display when objects changed."""
+    import time
+    shown = -1
+    while not app.done:
+        now = ticks_ms()
+        keys.poll(now)
+        event = keys.get()
+        while event >= 0:
+            app.handle(event)
+            event = keys.get()
+        app.tick(now)
+        if painter.updates != shown:
+            shown = painter.updates
+            display.refresh()
+        time.sleep(FRAME_S)

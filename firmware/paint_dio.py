@@ -1,0 +1,441 @@
+"""The displayio painter: the screens of firmware/screens.py on a CircuitPython display.
+
+It reads the same screen fields as firmware/paint.py (the framebuf painter) and keeps a
+fixed set of displayio objects, built once: a group for lists and pages, one for the
+pass-and-play cover, one for the table. Painting shows the screen's group and changes
+only what differs from what is shown: a label's text or colour, a TileGrid's tiles or
+palette, an object's place or visibility. Cards are TileGrids over one sprite sheet
+(firmware/sheet_dio.py); text is bitmap_label on terminalio's 6x12 font. Layout for
+160x128 (PyBadge, PyGamer); wider screens get more columns.
+"""
+
+import displayio
+import terminalio
+import vectorio
+from adafruit_display_text import bitmap_label
+
+from engine.compat import const
+from firmware import screens as S
+from firmware import sheet_dio as T
+
+CHAR_W = const(6)
+LINE_H = const(12)
+TITLE_H = const(14)
+ROW_Y = const(15)       # top of a list's first row
+LOGO_H = const(53)      # the title screen's logo: its name and a fan of cards
+BAR_H = const(13)       # the table's opponents bar
+STATUS_Y = const(49)
+STATUS_FIT = const(2)
+SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
+RAISE = const(4)        # the card under the cursor stands this much higher
+MAX_OTHERS = const(5)
+_NO_CARD = const(255)
+_ACTION_WORDS = ("DRAW", "PASS", "MAU", "CTCH", "HINT", "MENU")
+_FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action tile
+_LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
+
+
+class Metrics:
+    """The screen as firmware.paint's layout functions see it, so that firmware.app sizes
+    its screens (rows, columns, hand slots) for this painter: those functions give
+    list_fit = (height - 12) // 9, title_fit = (height - 32) // 9, cols = status_cols =
+    width // 4, list_cols = (width - 8) // 4, status_fit = 2 and hand_fit = (width - 8) // 14
+    for a MEDIUM screen (host_tests/test_circuitpython.py checks that the app gets them)."""
+
+    def __init__(self, list_fit, cols):
+        self.size = 1           # firmware.gfx.MEDIUM
+        self.cw = 4
+        self.width = 4 * cols
+        self.height = 12 + 9 * list_fit
+        self.depth = 4
+
+
+def _label(group, x, y, colour, anchor_x=0.0, scale=1):
+    """A bitmap_label anchored at its top (left, centre or right by anchor_x)."""
+    label = bitmap_label.Label(terminalio.FONT, text=" ", color=T.RGB[colour], scale=scale,
+                               anchor_point=(anchor_x, 0.0), anchored_position=(x, y))
+    group.append(label)
+    return label
+
+
+class DioPainter:
+    """Draws screens with displayio objects made once; `root` is the display's root group."""
+
+    def __init__(self, width=160, height=128):
+        self.width, self.height = width, height
+        self.list_fit = (height - ROW_Y) // LINE_H
+        self.title_fit = (height - LOGO_H) // LINE_H
+        self.cols = (width - 4) // CHAR_W
+        self.hand_fit = (width - 2) // SLOT
+        self.metrics = Metrics(self.list_fit, self.cols)
+        self.sheet = T.build()
+        self.pal = T.palette()
+        self.pal_shaded = T.palette(True)
+        self.pal_lit = T.palette()
+        self.pal_lit[T.PANEL] = T.RGB[T.HILITE]
+        self.screen = None
+        self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
+        self.updates = 0     # displayio objects changed so far (a figure for tests)
+        self._traced = None
+        self._cover_shown = None
+        self.root = displayio.Group()
+        self.bg = self._rect(self.root, 0, 0, width, height, T.BG)
+        self._build_list()
+        self._build_cover()
+        self._build_table()
+
+    # --- building (once) -------------------------------------------------------------
+
+    def _rect(self, group, x, y, w, h, colour):
+        rect = vectorio.Rectangle(pixel_shader=self.pal, width=w, height=h, x=x, y=y,
+                                  color_index=colour)
+        group.append(rect)
+        return rect
+
+    def _grid(self, group, x, y, cols, rows):
+        grid = displayio.TileGrid(self.sheet, pixel_shader=self.pal, width=cols, height=rows,
+                                  tile_width=T.TILE, tile_height=T.TILE, x=x, y=y)
+        group.append(grid)
+        return grid
+
+    def _build_list(self):
+        w = self.width
+        g = self.lists = displayio.Group()
+        self.root.append(g)
+        self._rect(g, 0, 0, w, TITLE_H, T.PANEL)
+        self.title = _label(g, w // 2, 1, T.HILITE, 0.5)
+        self.bar = self._rect(g, 0, ROW_Y, w, LINE_H, T.CURSOR)
+        self.logo = []
+        for i in range(len(_LOGO_CARDS)):
+            card = self._grid(g, (w - 104) // 2 + 20 * i, 17 + (3 if i in (0, 4) else 0), T.COLS, T.ROWS)
+            T.card_tiles(card, _LOGO_CARDS[i])
+            self.logo.append(card)
+        self.chips, self.rows = [], []
+        for r in range(self.list_fit):
+            y = ROW_Y + r * LINE_H
+            self.chips.append(self._grid(g, 2, y + 2, 1, 1))
+            self.rows.append(_label(g, 3, y, T.TEXT))
+        self.mark_up = self._rect(g, w - 3, ROW_Y, 3, 3, T.HILITE)
+        self.mark_down = self._rect(g, w - 3, self.height - 4, 3, 3, T.HILITE)
+        self.foot = _label(g, w - 2, self.height - LINE_H, T.DIM, 1.0)
+
+    def _build_cover(self):
+        w = self.width
+        g = self.cover = displayio.Group()
+        self.root.append(g)
+        _label(g, w // 2, 14, T.TEXT, 0.5).text = "Pass the device to"
+        self.cover_name = _label(g, w // 2, 32, T.HILITE, 0.5, 2)
+        T.picture_tiles(self._grid(g, w // 2 - 22, 62, T.COLS, T.ROWS), T.BACKSIDE)
+        T.picture_tiles(self._grid(g, w // 2 - 2, 66, T.COLS, T.ROWS), T.BACKSIDE)
+        _label(g, w // 2, self.height - 16, T.DIM, 0.5).text = "press any key"
+
+    def _build_table(self):
+        w = self.width
+        g = self.table = displayio.Group()
+        self.root.append(g)
+        self._rect(g, 0, 0, w, BAR_H, T.PANEL)
+        self.turn_mark = self._rect(g, 0, BAR_H - 2, 10, 2, T.HILITE)
+        self.opponents = [_label(g, 2, 1, T.TEXT) for _ in range(MAX_OTHERS)]
+        T.picture_tiles(self._grid(g, 4, 15, T.COLS, T.ROWS), T.BACKSIDE)
+        self.pile = _label(g, 31, 35, T.TEXT)
+        self.top = self._grid(g, 44, 15, T.COLS, T.ROWS)
+        self.wish_word = _label(g, 74, 14, T.TEXT)
+        self.wish = self._grid(g, 78, 28, 2, 2)
+        self.pending = _label(g, 102, 14, T.WARN, 0.0, 2)
+        self.you = _label(g, w - 2, 14, T.HILITE, 1.0)
+        self.direction = _label(g, w - 2, 34, T.DIM, 1.0)
+        self.status = [_label(g, 2, STATUS_Y + i * LINE_H, T.TEXT) for i in range(STATUS_FIT)]
+        self.hand_x = (w - self.hand_fit * SLOT) // 2 + 1
+        self.hand_y = self.height - T.CARD_H - 6
+        self.slots, self.words, self.fits, self.faces = [], [], [], []
+        self.top_face = -1
+        for k in range(self.hand_fit):
+            x = self.hand_x + k * SLOT
+            self.slots.append(self._grid(g, x, self.hand_y, T.COLS, T.ROWS))
+            self.words.append(_label(g, x + T.CARD_W // 2, self.hand_y + 4, T.TEXT, 0.5))
+            self.fits.append(self._rect(g, x + 2, self.height - 5, T.CARD_W - 4, 2, T.GOOD))
+            self.faces.append(-1)
+        self.hint = self._rect(g, 0, self.height - 2, 4, 2, T.HILITE)
+        self.frame = [self._rect(g, 0, 0, 1, 1, T.CURSOR) for _ in range(4)]
+        y = self.hand_y + T.CARD_H // 2 - 3
+        self.more_left = self._rect(g, 0, y, 2, 6, T.HILITE)
+        self.more_right = self._rect(g, w - 2, y, 2, 6, T.HILITE)
+
+    # --- changing only what differs ----------------------------------------------------
+
+    def _text(self, label, text):
+        """Set a label's text; no text hides it (bitmap_label would drop its TileGrid)."""
+        self._show(label, bool(text))
+        if text and label.text != text:
+            label.text = text
+            self.updates += 1
+
+    def _colour(self, label, colour):
+        rgb = T.RGB[colour]
+        if label.color != rgb:
+            label.color = rgb
+            self.updates += 1
+
+    def _show(self, obj, visible):
+        if obj.hidden == visible:
+            obj.hidden = not visible
+            self.updates += 1
+
+    def _place(self, obj, x, y):
+        if obj.x != x or obj.y != y:
+            obj.x, obj.y = x, y
+            self.updates += 1
+
+    def _anchor(self, label, x, y):
+        """Move a label by its anchor (setting x and y would be undone by its next text)."""
+        if tuple(label.anchored_position) != (x, y):
+            label.anchored_position = (x, y)
+            self.updates += 1
+
+    def _size(self, rect, w, h):
+        if rect.width != w or rect.height != h:
+            rect.width, rect.height = w, h
+            self.updates += 1
+
+    def _paint_with(self, grid, pal):
+        if grid.pixel_shader is not pal:
+            grid.pixel_shader = pal
+            self.updates += 1
+
+    def _background(self, colour):
+        if self.bg.color_index != colour:
+            self.bg.color_index = colour
+            self.updates += 1
+
+    def _only(self, group):
+        for g in (self.lists, self.cover, self.table):
+            self._show(g, g is group)
+
+    # --- painting --------------------------------------------------------------------
+
+    def paint(self, screen):
+        """Bring the displayio objects up to date with `screen`."""
+        self.screen = screen
+        kind = screen.kind
+        if kind == "table":
+            self._table(screen)
+        elif kind == "cover":
+            self._cover(screen)
+        else:
+            self._list(screen, kind == "pages")
+
+    def _list(self, sc, pages):
+        self._background(T.BG)
+        self._only(self.lists)
+        self._text(self.title, sc.title[:self.cols])
+        lines = sc.lines
+        items = () if pages else sc.items
+        suits = None if pages else sc.suits
+        title = sc.name == "title"
+        for card in self.logo:
+            self._show(card, title)
+        top = self.height - self.title_fit * LINE_H - 1 if title else ROW_Y
+        bar = -1
+        for r in range(self.list_fit):
+            row = sc.top + r
+            label, chip = self.rows[r], self.chips[r]
+            y = top + r * LINE_H
+            text, colour, suit = "", T.TEXT, -1
+            if y + LINE_H > self.height:
+                text = ""
+            elif r < sc.fit and row < len(lines):
+                text, colour = lines[row], (T.TEXT if pages else T.DIM)
+            elif r < sc.fit and row - len(lines) < len(items):
+                i = row - len(lines)
+                text = items[i]
+                if i == sc.cursor:
+                    bar, colour = r, T.BLACK
+                if suits:
+                    suit = suits[i]
+            self._show(chip, suit >= 0)
+            if suit >= 0:
+                self._tile(chip, T.SMALL + suit)
+                self._place(chip, 2, y + 2)
+            self._anchor(label, 14 if suit >= 0 else 3, y)
+            self._text(label, text[:self.cols - (2 if suit >= 0 else 0)])
+            self._colour(label, colour)
+        self._show(self.bar, bar >= 0)
+        if bar >= 0:
+            self._place(self.bar, 0, top + bar * LINE_H)
+        self._show(self.mark_up, sc.top > 0)
+        rows = len(lines) + len(items)
+        self._show(self.mark_down, sc.top + sc.fit < rows and not pages)
+        self._text(self.foot, "%d/%d OK" % (sc.page() + 1, sc.pages()) if pages else "")
+
+    def _tile(self, grid, tile):
+        if grid[0] != tile:
+            grid[0] = tile
+            self.updates += 1
+
+    def _cover(self, sc):
+        self._background(T.FELT)
+        self._only(self.cover)
+        name = sc.player[:self.width // (2 * CHAR_W)]
+        if sc is not self._cover_shown and self.trace is not None:
+            self.trace.append(("cover", sc.seat))
+        self._cover_shown = sc
+        self._text(self.cover_name, name)
+
+    # --- the table -------------------------------------------------------------------
+
+    def _table(self, sc):
+        self._background(T.FELT)
+        self._only(self.table)
+        self._opponents(sc)
+        self._middle(sc)
+        for i in range(STATUS_FIT):
+            at = sc.status_top + i
+            self._text(self.status[i], sc.status[at] if at < len(sc.status) else "")
+        self._hand(sc)
+
+    def _opponents(self, sc):
+        n = sc.players
+        others = n - 1
+        width = self.width // others if others > 0 else self.width
+        marked = False
+        for k in range(MAX_OTHERS):
+            label = self.opponents[k]
+            self._show(label, k < others)
+            if k >= others:
+                continue
+            p = (sc.viewer + 1 + k) % n
+            count = "%d%s" % (sc.counts[p], "!" if sc.mau[p] else "")
+            room = max(1, width // CHAR_W - len(count) - 1)
+            self._text(label, "%s %s" % (sc.names[p][:room], count))
+            self._anchor(label, k * width + 2, 1)
+            turn = p == sc.turn and not sc.over
+            self._colour(label, T.HILITE if turn else T.TEXT)
+            if turn:
+                marked = True
+                self._place(self.turn_mark, k * width + 1, self.turn_mark.y)
+                self._size(self.turn_mark, width - 2, 2)
+        self._show(self.turn_mark, marked)
+
+    def _middle(self, sc):
+        self._text(self.pile, "%d" % sc.draw_size)
+        self._show(self.top, sc.top != _NO_CARD)
+        if sc.top != _NO_CARD:
+            self._face(self.top, sc.top, self.pal, -2)
+        wish = sc.wish >= 0
+        self._show(self.wish, wish)
+        self._text(self.wish_word, "Wish" if wish else "")
+        if wish:
+            for q in range(4):
+                if self.wish[q] != T.BIG + sc.wish * 4 + q:
+                    self.wish[q] = T.BIG + sc.wish * 4 + q
+                    self.updates += 1
+        self._text(self.pending, "+%d" % sc.pending if sc.pending else "")
+        self._text(self.direction, "->" if sc.direction > 0 else "<-")
+        self._text(self.you, "YOU" if sc.my_turn else "")
+
+    def _face(self, grid, card, pal, slot):
+        """Show `card` on a 3x4 grid (tiles only when the card changed) with palette `pal`."""
+        cached = self.top_face if slot == -2 else self.faces[slot]
+        if cached != card:
+            T.card_tiles(grid, card)
+            self.updates += 1
+            if slot == -2:
+                self.top_face = card
+            else:
+                self.faces[slot] = card
+        self._paint_with(grid, pal)
+
+    def _hand(self, sc):
+        n = sc.item_n
+        if self.trace is not None:
+            seen = (sc.viewer, bytes(sc.hand[:sc.hand_n]))
+            if seen[1] and seen != self._traced:
+                self.trace.append(("hand", seen[0], seen[1]))
+            self._traced = seen
+        cursor_x = -1
+        for slot in range(self.hand_fit):
+            i = sc.scroll + slot
+            grid, word, fit = self.slots[slot], self.words[slot], self.fits[slot]
+            shown = i < n
+            self._show(grid, shown)
+            if not shown:
+                self._show(word, False)
+                self._show(fit, False)
+                continue
+            x = self.hand_x + slot * SLOT
+            y = self.hand_y - RAISE if i == sc.cursor else self.hand_y
+            self._place(grid, x, y)
+            if i == sc.cursor:
+                cursor_x = x
+            self._item(sc, i, slot, grid, word, fit, y)
+        self._cursor_frame(cursor_x, self.hand_y - RAISE)
+        hint = sc.hint - sc.scroll
+        self._show(self.hint, 0 <= sc.hint < n and hint < self.hand_fit and hint >= 0)
+        if 0 <= hint < self.hand_fit:
+            self._place(self.hint, self.hand_x + hint * SLOT + T.CARD_W // 2 - 2, self.hint.y)
+        self._show(self.more_left, sc.scroll > 0)
+        self._show(self.more_right, sc.scroll + self.hand_fit < n)
+
+    def _item(self, sc, i, slot, grid, word, fit, y):
+        """One slot of the hand row: a card (shaded when it does not fit) or an action tile."""
+        kind, arg = sc.item_kind[i], sc.item_arg[i]
+        if kind == S.CARD_ITEM:
+            playable = sc.playable[arg]
+            shaded = sc.my_turn and not playable
+            self._face(grid, sc.hand[arg], self.pal_shaded if shaded else self.pal, slot)
+            self._show(word, False)
+            self._show(fit, sc.my_turn and playable)
+            return
+        lit = kind == S.MAU_ITEM and sc.mau_on
+        if self.faces[slot] != _FACE_ACTION:
+            T.picture_tiles(grid, T.ACTION)
+            self.faces[slot] = _FACE_ACTION
+            self.updates += 1
+        self._paint_with(grid, self.pal_lit if lit else self.pal)
+        self._show(fit, False)
+        self._show(word, True)
+        self._text(word, "%s\n%s" % (_ACTION_WORDS[kind - 1], _symbol(sc, kind, arg, lit)))
+        self._colour(word, T.BLACK if lit else T.TEXT)
+        self._anchor(word, self.hand_x + slot * SLOT + T.CARD_W // 2, y + 4)
+
+    def _cursor_frame(self, x, y):
+        """Four thin rectangles round the raised card (hidden when the cursor is off the row)."""
+        top, bottom, left, right = self.frame
+        for rect in self.frame:
+            self._show(rect, x >= 0)
+        if x < 0:
+            return
+        w, h = T.CARD_W + 2, T.CARD_H + 2
+        self._place(top, x - 1, y - 1)
+        self._size(top, w, 1)
+        self._place(bottom, x - 1, y + T.CARD_H)
+        self._size(bottom, w, 1)
+        self._place(left, x - 1, y - 1)
+        self._size(left, 1, h)
+        self._place(right, x + T.CARD_W, y - 1)
+        self._size(right, 1, h)
+
+
+def _symbol(sc, kind, arg, lit):
+    """The second line of an action tile: what it does at a glance."""
+    if kind == S.DRAW_ITEM:
+        return "+%d" % (sc.pending or 1)
+    if kind == S.MAU_ITEM:
+        return "ON" if lit else "OFF"
+    if kind == S.CATCH_ITEM:
+        return sc.names[arg][:4]
+    if kind == S.HINT_ITEM:
+        return "?"
+    if kind == S.MENU_ITEM:
+        return "="
+    return "-"
+
+
+def count_objects(group):
+    """How many displayio objects hang under `group`, itself included (Groups, TileGrids,
+    shapes; a bitmap_label counts as its Group and its TileGrid)."""
+    n = 1
+    if isinstance(group, displayio.Group):
+        for child in group:
+            n += count_objects(child)
+    return n

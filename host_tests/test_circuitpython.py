@@ -1,0 +1,303 @@
+"""The CircuitPython back end on the host: displayio (Adafruit Blinka) headless to PNG.
+
+Games on the PyBadge configuration are played with key presses through the firmware's
+Debouncer on a virtual clock (tools/sim/circuitpython.py), to the end of the match, with
+screenshots whose content is checked: text found in the pixels, card regions, covers
+without card faces. Also: only changed objects are touched, the set of displayio objects
+stays fixed, the read-only drive, the keys of the shift register and the thumbstick.
+"""
+import errno
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools.sim import circuitpython as cp
+
+cp.quiet_sdl(True)
+
+from firmware import buttons as B          # noqa: E402
+from firmware import sheet_dio as T        # noqa: E402
+from firmware.app import AI_PACE_MS        # noqa: E402
+from firmware.app_dio import DriveStore, READ_ONLY_TABLE, READ_ONLY_TITLE   # noqa: E402
+from firmware.paint_dio import count_objects   # noqa: E402
+from tools.sim import boards, headless     # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PLAYOUTS = 4
+
+
+@pytest.fixture(scope="module")
+def display():
+    """One SDL (dummy) display for the module's games; each game hangs its own root group."""
+    return cp.open_display(160, 128)
+
+
+class Badge(cp.Player):
+    """A PyBadge game driven by taps on its keys (virtual clock, 10 ms frames)."""
+
+    def __init__(self, display, store=None, seed=11, board="pybadge"):
+        cp.Player.__init__(self, cp.CircuitDevice(boards.load(board), display, None, 0, PLAYOUTS, seed, store))
+        self.painter = self.device.painter
+
+    def image(self):
+        return self.device.image()
+
+
+def card_region(image, slot, painter):
+    """The pixels of hand slot `slot` (the lowered card position) as bytes."""
+    x = painter.hand_x + slot * 26
+    return image.crop((x, painter.hand_y, x + T.CARD_W, painter.hand_y + T.CARD_H)).tobytes()
+
+
+def has_colour(image, rgb):
+    return any(colour == rgb for _, colour in image.convert("RGB").getcolors(1 << 16))
+
+
+def rgb(index):
+    value = T.RGB[index]
+    return (value >> 16, value >> 8 & 255, value & 255)
+
+
+# --- the sprite sheet and the palette -------------------------------------------------
+
+def test_palette_is_the_framebuf_painters_palette():
+    from firmware import gfx
+    from tools.sim.image import rgb565_to_rgb
+    roles = {T.BODY: gfx.CARD, T.INK: gfx.INK, T.RED: gfx.RED, T.DIM: gfx.DIM, T.BACK: gfx.BACKSIDE,
+             T.BACKPAT: gfx.BACKPAT, T.PANEL: gfx.PANEL, T.TEXT: gfx.TEXT, T.BG: gfx.BG,
+             T.FELT: gfx.FELT, T.BLACK: gfx.CURSOR_INK, T.HILITE: gfx.HILITE, T.CURSOR: gfx.CURSOR,
+             T.GOOD: gfx.GOOD, T.WARN: gfx.WARN}
+    canvas = gfx.Canvas(8, 8, 4)
+    for index, role in roles.items():
+        assert rgb(index) == rgb565_to_rgb(gfx.PALETTE[canvas.ink(role)]), index
+    shaded = dict(T.SHADED)
+    assert shaded[T.BODY] >> 16 == rgb565_to_rgb(gfx.PALETTE[canvas.ink(gfx.SHADE)])[0]
+
+
+def test_every_card_has_its_own_tiles_and_red_suits_red():
+    import displayio
+    sheet = T.build()
+    grid = displayio.TileGrid(sheet, pixel_shader=T.palette(), width=3, height=4, tile_width=8, tile_height=8)
+    seen = {}
+    for suit in range(4):
+        for rank in range(2, 15):
+            card = suit << 4 | rank
+            T.card_tiles(grid, card)
+            tiles = tuple(grid[i] for i in range(12))
+            assert tiles not in seen.values()
+            seen[card] = tiles
+            rank_tile = tiles[0]
+            inks = {sheet[rank_tile * 8 + x, y] for x in range(8) for y in range(8)}
+            assert (T.RED in inks) == (suit >= 2) and (T.INK in inks) == (suit < 2)
+    assert len(seen) == 52
+
+
+def test_the_app_sizes_its_screens_for_this_painter(display):
+    badge = Badge(display)
+    p = badge.painter
+    assert badge.screen.name == "title" and badge.screen.fit == p.title_fit
+    badge.choose("New game")
+    assert badge.screen.fit == p.list_fit and badge.screen.cols <= p.cols
+    badge.press_row(("start", 0))
+    badge.play_to(("table",))
+    t = badge.screen
+    assert (t.fit, t.cols, t.status_fit) == (p.hand_fit, p.cols, 2)
+
+
+# --- whole games ---------------------------------------------------------------------
+
+def test_game_against_three_ais_plays_to_the_match_end_with_checked_screens(display, tmp_path):
+    shots = {}
+    badge = Badge(display, DriveStore(str(tmp_path)))
+    title = badge.image()
+    assert cp.shows(title, "Mau-Mau") and cp.shows(title, "New game")
+    badge.start()
+    objects = count_objects(badge.painter.root)
+    badge.play_to(("table",))
+    while not badge.screen.my_turn:
+        badge.wait(AI_PACE_MS)
+    table = shots["table"] = badge.image()
+    t = badge.screen
+    assert cp.shows(table, "YOU") and cp.shows(table, "Greta")
+    regions = [card_region(table, k, badge.painter) for k in range(min(t.hand_n, badge.painter.hand_fit))]
+    assert len(set(regions)) == len(regions), "every card in the hand looks different"
+    assert has_colour(table, rgb(T.BODY)), "card faces are drawn"
+    scores = badge.play_to(("scores",))
+    shots["scores"] = badge.image()
+    assert scores.title.endswith(" wins") and cp.shows(shots["scores"], scores.title)
+    assert cp.shows(shots["scores"], scores.lines[0].rstrip())   # a score line
+    badge.tap("A")
+    assert badge.screen.name == "final"
+    final = badge.image()
+    assert cp.shows(final, badge.screen.title) and badge.screen.title.endswith(" wins!")
+    assert cp.shows(final, "New game")
+    assert count_objects(badge.painter.root) == objects, "the screens keep a fixed set of objects"
+    assert badge.app.store.stats()["You"][0] == 1
+
+
+def test_pass_and_play_covers_show_no_cards_and_hands_only_their_owner(display):
+    badge = Badge(display, seed=3)
+    badge.painter.trace = trace = []
+    state = {"uncovered": None, "covers": 0, "hands": 0}
+
+    def on_frame(b):
+        if b.screen.name == "cover" and state["uncovered"] != ("cover", b.screen.seat):
+            if state["covers"] < 4:   # the pictures of the first few covers
+                image = b.image()
+                assert not has_colour(image, rgb(T.BODY)), "a cover shows no card face"
+                assert cp.shows(image, "Pass the device to")
+            state["covers"] += 1
+            state["uncovered"] = ("cover", b.screen.seat)
+        for entry in trace:
+            if entry[0] == "cover":
+                state["uncovered"] = entry
+            else:
+                assert state["uncovered"] == ("cover", entry[1]), (entry, state["uncovered"])
+                assert sorted(entry[2]) == sorted(b.app.game.rnd.hand(entry[1]))
+                state["hands"] += 1
+        trace.clear()
+
+    badge.start(levels=[0, 0, 3])
+    badge.check = on_frame
+    badge.play_to(("scores",))
+    assert state["covers"] >= 3 and state["hands"] >= 3
+
+
+def test_a_cursor_step_touches_few_objects(display):
+    badge = Badge(display)
+    badge.start()
+    badge.play_to(("table",))
+    while not badge.screen.my_turn:
+        badge.wait(AI_PACE_MS)
+    before = badge.painter.updates
+    badge.tap("RIGHT")
+    touched = badge.painter.updates - before
+    print("\nobjects changed by one cursor step: %d (of %d)" % (touched, count_objects(badge.painter.root)))
+    assert 0 < touched <= 12
+
+
+# --- the drive -----------------------------------------------------------------------
+
+class MountedDrive(DriveStore):
+    """The drive while a computer has it over USB: CircuitPython's writes fail with errno 30."""
+
+    def _open(self, path, mode):
+        if "w" in mode:
+            raise OSError(errno.EROFS, "Read-only filesystem")
+        return DriveStore._open(self, path, mode)
+
+
+def test_a_read_only_drive_plays_on_and_says_so(display, tmp_path):
+    badge = Badge(display, MountedDrive(str(tmp_path), read_only=True))
+    assert cp.shows(badge.image(), READ_ONLY_TITLE)
+    badge.start()
+    badge.play_to(("table",))
+    for _ in range(200):
+        if READ_ONLY_TABLE.split()[0] in " ".join(badge.screen.status):
+            break
+        badge.wait(100)
+    image = badge.image()
+    assert cp.shows(image, "Not saved: the drive is"), badge.screen.status
+    assert badge.app.store.refused >= 1 and os.listdir(str(tmp_path)) == []
+    badge.play_to(("scores",))        # the game goes on unsaved
+
+
+def test_a_writable_drive_offers_continue_after_a_restart(display, tmp_path):
+    badge = Badge(display, DriveStore(str(tmp_path)))
+    badge.start()
+    badge.play_to(("table",))
+    badge.tap("X")                     # Start: the pause menu
+    assert badge.screen.name == "pause"
+    badge.choose("Save and quit")
+    again = Badge(display, DriveStore(str(tmp_path)))
+    assert again.screen.items[0] == "Continue" and cp.shows(again.image(), "Continue")
+
+
+# --- keys ----------------------------------------------------------------------------
+
+def test_shift_register_bits_become_firmware_keys_and_badge_actions():
+    import keypad
+    from firmware.keys_dio import ShiftKeys, action, key_bits
+    from board_configs import pybadge
+
+    class Scanner:
+        events = keypad.EventQueue(8)
+
+    keys = ShiftKeys(Scanner, pybadge.KEYS, None, keypad.Event())
+    bits = key_bits(pybadge.KEYS)
+    assert [B.KEY_NAMES[bits[i]] for i in range(8)] == ["B", "A", "X", "Y", "RIGHT", "DOWN", "UP", "LEFT"]
+    got = []
+    for bit, name in ((1, "A"), (4, "RIGHT"), (2, "X"), (3, "Y")):
+        Scanner.events.keypad_eventqueue_record(bit, True)
+        keys.poll(0)
+        assert keys.pressed == 1 << B.key_number(name)
+        keys.poll(30)
+        Scanner.events.keypad_eventqueue_record(bit, False)
+        keys.poll(60)
+        keys.poll(90)
+        event = keys.get()
+        while event >= 0:
+            got.append(B.describe(event))
+            if event & 7 in (B.PRESS, B.CLICK):
+                got.append(action("dpad", event))
+            event = keys.get()
+    assert got == ["A PRESS", B.OK, "A RELEASE", "A CLICK", 0,
+                   "RIGHT PRESS", B.NEXT, "RIGHT RELEASE", "RIGHT CLICK", 0,
+                   "X PRESS", B.MENU, "X RELEASE", "X CLICK", 0,
+                   "Y PRESS", 0, "Y RELEASE", "Y CLICK", B.BACK]
+
+
+def test_the_pygamer_thumbstick_is_the_dpad():
+    from firmware.keys_dio import Stick
+
+    class Axis:
+        value = 32768
+
+    x, y = Axis(), Axis()
+    stick = Stick(x, y)
+    assert stick.read() == 0
+    x.value, y.value = 1000, 65000
+    assert stick.read() == 1 << B.LEFT | 1 << B.DOWN
+    x.value, y.value = 64000, 2000
+    assert stick.read() == 1 << B.RIGHT | 1 << B.UP
+
+
+# --- the device entry and the command line --------------------------------------------
+
+def test_cp_main_imports_the_app_without_framebuf():
+    code = ("import sys; sys.modules['framebuf'] = None\n"       # as on CircuitPython: no framebuf
+            "from firmware.cp_main import without_framebuf, board_module\n"
+            "without_framebuf()\n"
+            "import firmware.app_dio, firmware.paint_dio\n"
+            "b = board_module('pygamer'); print(b.NAME, b.WIDTH, b.HEIGHT, b.DISPLAYIO)\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().endswith("Adafruit PyGamer 160 128 True")
+
+
+def test_command_line_headless_run_writes_screens(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    script = "shot:title A shot:setup X shot:back"
+    out = subprocess.run([sys.executable, "-m", "tools.sim.circuitpython", "--board", "pybadge",
+                          "--mode", "headless", "--script", script, "--shots", str(tmp_path / "shots"),
+                          "--save-dir", str(tmp_path / "save"), "--scale", "2"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    from PIL import Image
+    title = Image.open(tmp_path / "shots" / "title.png")
+    assert title.size == (320, 256)
+    small = title.resize((160, 128), Image.NEAREST)
+    assert cp.shows(small, "New game")
+    assert cp.shows(Image.open(tmp_path / "shots" / "setup.png").resize((160, 128), Image.NEAREST), "Players: 4")
+
+
+def test_figures_of_a_four_player_game(display):
+    figures = cp.figures(display, seed=5, playouts=PLAYOUTS)
+    print("\n" + cp.describe_figures(figures))
+    assert figures["objects_start"] == figures["objects_end"]
+    assert figures["moves"] > 10 and figures["final"]
+    assert 0 < figures["bitmap_bytes"] < 16384
