@@ -9,8 +9,9 @@ files already on the board (one small program run there) and copy only those tha
 differ, each through a temporary file renamed into place (a deploy cut off midway
 leaves whole files, and the next deploy finishes the job); remove files of ours the
 build no longer has; write board.py and main.py; soft-reset and wait for the game's
-ready line on the console. Also `--update-package` rewrites the mip file list in
-package.json (see docs/deploy.md).
+ready line on the console (a main.py that prints none but runs for SETTLE_S seconds
+without an error counts as started). Also `--update-package` rewrites the mip file list
+in package.json (see docs/deploy.md).
 """
 import argparse
 import hashlib
