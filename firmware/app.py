@@ -39,6 +39,7 @@ class App:
         self.moves = array("H", range(_MAX_MOVES))
         self.back_to = None          # the screen a pause menu or picker returns to
         self.picking = -1            # the card the suit picker is for
+        self.busy = False            # the game has something due that needs no key
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
@@ -176,6 +177,7 @@ class App:
     def _next(self):
         """Show what comes next: round end, a cover, or the table."""
         game = self.game
+        self.busy = True
         if game.round_over():
             self._scores()
         elif game.needs_cover():
@@ -241,7 +243,7 @@ class App:
             t.turn_status_page()
             self.page_due = now_ms + PAGE_MS
             self.painter.paint(t)
-        if ticks_diff(now_ms, self.due) < 0:
+        if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
         game = self.game
         if game.ai_to_act():
@@ -249,6 +251,8 @@ class App:
             self._shown_move(now_ms)
         elif game.round_over() or game.needs_cover():
             self._next()
+        else:
+            self.busy = False    # the human holding the device is to move: wait for keys
 
     def _shown_move(self, now_ms):
         """Put the last move on the table and hold it there long enough to read."""
@@ -313,6 +317,7 @@ class App:
 
     def _after_human(self):
         t = self.table
+        self.busy = True
         t.hint = -1
         self._refresh()
         t.say(". ".join(self.game.last_lines()))

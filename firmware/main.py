@@ -41,10 +41,14 @@ def run(name=None):
     loop(app, canvas, display, keys)
 
 
-def loop(app, canvas, display, keys):
-    """Poll keys, hand events to the app, tick it, send what changed to the display."""
+def loop(app, canvas, display, keys, clock=None, nap=None):
+    """Poll keys, hand events to the app, tick it, send what changed to the display.
+
+    clock and nap default to time.ticks_ms and time.sleep_ms (tests pass virtual ones)."""
+    clock = clock or time.ticks_ms
+    nap = nap or time.sleep_ms
     while not app.done:
-        now = time.ticks_ms()
+        now = clock()
         keys.poll(now)
         event = keys.get()
         while event >= 0:
@@ -54,7 +58,7 @@ def loop(app, canvas, display, keys):
         rect = canvas.take_dirty()
         if rect is not None:
             display.show(canvas, rect[0], rect[1], rect[2], rect[3])
-        time.sleep_ms(FRAME_MS)
+        nap(FRAME_MS)
 
 
 if __name__ == "__main__":

@@ -118,3 +118,91 @@ def test_screens_are_byte_identical_on_host_and_micropython(capsys):
         assert len(set(host[w][0])) > 8            # the session really changed the screen
         assert host[w][0] == vm[w][0], w            # every step's frame
         assert host[w][1] == vm[w][1], w            # and the last frame, byte for byte
+
+
+DEVICE_LOOP = '''
+import gc
+gc.collect()
+start = gc.mem_alloc()
+import sys, time, micropython
+from firmware import buttons, main
+from firmware.gfx import Canvas
+from firmware.app import App
+gc.collect()
+print("HEAP modules", gc.mem_alloc() - start)
+
+class Display:
+    def __init__(self):
+        self.rects = []
+    def show(self, canvas, x, y, w, h):
+        self.rects.append((x, y, w, h))
+
+class Keys(buttons.Debouncer):
+    """Presses RIGHT then A (New game -> Quit -> chosen), 60 ms each, a press every 100 ms."""
+    def __init__(self):
+        super().__init__()
+        self.start = None
+    def poll(self, now):
+        if self.start is None:
+            self.start = now
+        t = time.ticks_diff(now, self.start)
+        mask = 0
+        if 100 <= t < 160:
+            mask = 1 << buttons.RIGHT
+        elif 300 <= t < 360:
+            mask = 1 << buttons.A
+        self.feed(now, mask)
+
+class Board:
+    WIDTH, HEIGHT, DEPTH, LAYOUT = 128, 64, 1, "dpad"
+
+def idle(app, canvas, frames):
+    """Frames with no key and nothing due, under heap_lock: MemoryError if one allocates."""
+    app.tick(app.now)     # settles: the human is to move
+    canvas.take_dirty()
+    micropython.heap_lock()
+    try:
+        for i in range(frames):
+            app.tick(app.now)
+            canvas.take_dirty()
+    finally:
+        micropython.heap_unlock()
+    return frames
+
+def run():
+    gc.collect()
+    before = gc.mem_alloc()
+    canvas = Canvas(128, 64, 1)
+    app = App(Board, canvas, None, 0)
+    gc.collect()
+    print("HEAP app+canvas", gc.mem_alloc() - before)
+    display = Display()
+    clock = [0]
+    def ticks():
+        return clock[0]
+    def nap(ms):
+        clock[0] += ms
+        if clock[0] > 60000:
+            raise RuntimeError("the loop did not end")
+    main.loop(app, canvas, display, Keys(), ticks, nap)
+    print("DONE", app.done, len(display.rects), display.rects[0])
+    app = App(Board, canvas, None, 0, playouts=4, seed=3)
+    app.act(3)            # New game
+    app.act(2)            # Start (the last row)
+    app.act(3)
+    now = 0
+    while not app.table.my_turn:
+        now += 1000
+        app.tick(now)
+    gc.collect()
+    print("HEAP with a 4-player game", gc.mem_alloc() - before)
+    print("IDLE", idle(app, canvas, 50))
+
+run()
+'''
+def test_device_loop_runs_in_micropython_and_idle_frames_allocate_nothing():
+    out = mpvm.run(DEVICE_LOOP, modules=("engine", "firmware"), timeout=120).check().stdout
+    print(out)
+    assert "DONE True" in out                 # RIGHT then A chose Quit: the loop ended
+    assert "(0, 0, 128, 64)" in out           # the first frame sent the whole screen
+    assert "IDLE 50" in out
