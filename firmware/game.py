@@ -251,8 +251,9 @@ class Game:
         if not (isinstance(move, int) and rnd.is_legal(seat, move)):
             rnd.apply(seat, move)  # raises the engine's IllegalMove with its reason
         self._observe(seat, move)
+        pays = rnd.pending() > 0
         rnd.apply(seat, move)
-        self._record(seat, move)
+        self._record(seat, move, pays)
         player = self.match.seated[seat]
         if self.levels[player] == _HUMAN:
             self.heard[player] = self.told
@@ -266,7 +267,7 @@ class Game:
             if ai is not None and ai.watches and k != seat:
                 ai.observe(self.rnd.view(k, self._scratch), seat, move)
 
-    def _record(self, seat, move):
+    def _record(self, seat, move, pays):
         """Keep the move (for the save) and its events (for the stories)."""
         n = self.n_moves
         if n == len(self.moves):
@@ -279,7 +280,7 @@ class Game:
         self.last_seat = seat
         self.last_move = move
         self.last_mark = self.told
-        self._tell(story.marker(seat, move))
+        self._tell(story.marker(seat, move, pays and move & mv.KIND_MASK == mv.DRAW))
         rnd = self.rnd
         for i in range(rnd.event_count()):
             self._tell(rnd.events[i])
@@ -533,7 +534,8 @@ class Game:
             seat = word >> _SEAT_SHIFT
             move = word & _MOVE_MASK
             self._observe(seat, move)
+            pays = rnd.pending() > 0
             rnd.apply(seat, move)
-            self._record(seat, move)
+            self._record(seat, move, pays)
             if rnd.is_over():
                 raise ValueError("a saved round cannot be over")

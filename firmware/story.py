@@ -18,7 +18,9 @@ from engine.compat import const
 from engine.text import long_name, suit_name
 
 UPCARD = const(14)   # the game's own event: value is the card turned up after the deal
-MOVE = const(15)     # the game's own event: player moved; value is the move's kind (0..3)
+MOVE = const(15)     # the game's own event: player moved; value: the move's kind (0..3),
+                     # plus PAYS when a draw takes the count of a 7 (or a draw-4 ace)
+PAYS = const(4)
 NO_VIEWER = const(255)
 
 # engine.events kinds (repeated as consts: folded at compile time)
@@ -39,9 +41,10 @@ _NOBODY = const(255)
 _DRAW_KIND = const(1)   # a MOVE marker's value for a draw (engine.moves.DRAW >> 9)
 
 
-def marker(seat, move):
-    """The MOVE event written before the events of `seat`'s `move`."""
-    return MOVE << 12 | seat << 8 | (move >> 9 & 3)
+def marker(seat, move, pays=False):
+    """The MOVE event written before the events of `seat`'s `move`; `pays`: the move
+    draws the pending count."""
+    return MOVE << 12 | seat << 8 | (move >> 9 & 3) | (PAYS if pays else 0)
 
 
 def event(kind, player, value):
@@ -64,6 +67,7 @@ class _Teller:
         self.mover = -1
         self.kind = 0
         self.moved = True       # the current move has told something
+        self.play_line = -1     # the line of the last play, while it is the last line
 
     def who(self, seat, first):
         """A player's name, or you."""
@@ -120,8 +124,11 @@ class _Teller:
         if kind == MOVE:
             self.end_move()
             self.mover = p
-            self.kind = v
+            self.kind = v & 3
             self.moved = False
+            if v & PAYS and self.play_line == len(self.lines) - 1:
+                self.attach = self.play_line    # "Greta plays 7 of clubs: Emma draws 2"
+                self.drawer = p
         elif kind == _DRAW:
             if self.drawer != p:
                 self.flush()
@@ -146,7 +153,7 @@ class _Teller:
     def other(self, kind, p, v):
         """Events that make a line of their own."""
         if kind == _PLAY:
-            self.say(p, "play", " " + long_name(v))
+            self.play_line = self.say(p, "play", " " + long_name(v))
             self.subject = p
         elif kind == _WISH:
             self.say(p, "wish", " " + suit_name(v))

@@ -103,3 +103,32 @@ def test_lines_are_ascii():
     for viewer in (story.NO_VIEWER, 2, 3):
         for line in told(events, viewer):
             assert all(32 <= ord(ch) < 127 for ch in line), line
+
+
+def test_drawing_the_count_of_a_seven_completes_the_play_that_asked_for_it():
+    seven = move(2, mv.play(SEVEN_C), ev.event(ev.PLAY, 2, SEVEN_C))
+    pays = [story.marker(3, mv.DRAW, pays=True), ev.event(ev.DRAW, 3, NINE_H),
+            ev.event(ev.DRAW, 3, KING_S)]
+    assert told(seven + pays) == ["Greta plays 7 of clubs: Emma draws 2"]
+    assert told(seven + pays, viewer=3) == [
+        "Greta plays 7 of clubs: you draw 2: 9 of hearts, King of spades"]
+    assert told(pays) == ["Emma draws 2"]  # the play is not in this stretch
+    said = seven + [ev.event(ev.MAU, 2, 0)]
+    assert told(said + pays) == ["Greta plays 7 of clubs", "Greta says Mau", "Emma draws 2"]
+
+
+def test_a_game_marks_the_draws_that_pay_a_count():
+    from engine.cards import deck
+    from engine.text import parse
+    from firmware.game import Game
+    game = Game({"seats": [["Anna", 0], ["Finn", 0]], "preset": "classic"}, seed=1)
+    hands = [[parse(c) for c in "7C 8D 9D".split()], [parse(c) for c in "KH QH KS".split()]]
+    rest = [c for c in deck("skat32") if c not in hands[0] + hands[1] + [parse("TC")]]
+    game.rnd.set_table(hands, rest, [parse("TC")], 0)
+    game.play(mv.play(SEVEN_C))
+    game.play(mv.DRAW)
+    assert game.story(0) == ["Finn draws 2"]  # Anna's own play came before her last move
+    whole = story.tell(game.ring, 0, game.told, game.names_by_seat(), 0)
+    assert whole[-1] == "You play 7 of clubs: Finn draws 2"
+    whole = story.tell(game.ring, 0, game.told, game.names_by_seat(), 1)
+    assert whole[-1].startswith("Anna plays 7 of clubs: you draw 2: ")
