@@ -101,7 +101,7 @@ class Game:
             self._add_player(name, level)
         self.rnd = None
         self.round_seated = []
-        self.dealt = bytearray(24 + rules.deck_size())  # the table as dealt
+        self.dealt = None        # the table as dealt (a copy of the round's bytes)
         self.deal_rng = (0, 0)
         self.moves = array("H", range(256))
         self.n_moves = 0
@@ -415,9 +415,15 @@ class Game:
         m = self.match
         rnd = m.start_round()
         self._begin(rnd)
-        self.dealt[:] = rnd.s
-        self.deal_rng = m.rng.state()
+        self._keep_deal(rnd.s)
         self._changed()
+
+    def _keep_deal(self, table):
+        """Remember the table as dealt and the generator after the deal (for the save)."""
+        if self.dealt is None:
+            self.dealt = bytearray(len(table))
+        self.dealt[:] = table
+        self.deal_rng = self.match.rng.state()
 
     def _begin(self, rnd):
         """Start keeping a freshly dealt (or restored) round."""
@@ -519,16 +525,17 @@ class Game:
     def _replay(self, dealt, moves, n):
         """Lay the dealt table and make the recorded moves again, the AIs watching."""
         m = self.match
-        if len(dealt) != len(self.dealt) or m.dealer not in m.seated:
-            raise ValueError("the saved table is not one of these rules")
+        if m.dealer not in m.seated:
+            raise ValueError("the saved dealer is not at the table")
         x, y = m.rng.state()
         rnd = Round(self.rules, len(m.seated), m.rng, m.seated.index(m.dealer))
+        if len(dealt) != len(rnd.s):
+            raise ValueError("the saved table is not one of these rules")
         m.round = rnd
         rnd.s[:] = dealt
         m.rng.set_state(x, y)
         self._begin(rnd)
-        self.dealt[:] = dealt
-        self.deal_rng = (x, y)
+        self._keep_deal(dealt)
         for i in range(n):
             word = moves[i]
             seat = word >> _SEAT_SHIFT
