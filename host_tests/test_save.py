@@ -447,3 +447,19 @@ def test_the_core_runs_the_same_in_the_micropython_vm(tmp_path, capsys):
               "humans) holds %s bytes of heap after GC; a match save of %s bytes (%s moves "
               "into the round) takes %s ms to write and %s ms to load and replay (VM)"
               % (printed["GAME_HEAP"], size, moves, save_ms, load_ms))
+
+
+def test_custom_options_survive_the_save(tmp_path):
+    store = Store(str(tmp_path))
+    custom = {"seats": [["Anna", 0], ["Finn", 3]], "preset": "classic",
+              "options": {"must_play_if_able": True, "ace": "draw4", "points": {"J": 20},
+                          "mau_penalty": "auto"},
+              "match": "elimination", "limit": 90}
+    game = Game(custom, seed=12, playouts=PLAYOUTS)
+    game.on_change = store.save_game
+    for _ in range(12):
+        advance(game)
+    resumed, status = store.load_game(PLAYOUTS)
+    assert status == OK and snap(resumed) == snap(game)
+    assert resumed.rules.to_dict() == game.rules.to_dict()
+    assert resumed.rules.points[11] == 20 and resumed.rules.must_play_if_able
