@@ -25,6 +25,15 @@ def title_screen(name, tmp_path):
     return chipmodels.canvas_colours(device.canvas)
 
 
+def screen_after(name, script, tmp_path):
+    """The simulator's screen on `name` after a headless button script (tools/sim/headless)."""
+    from tools.sim import headless
+    board = importlib.import_module("board_configs." + name)
+    device = Device(board, firmware_app_factory(), str(tmp_path / ("sim-" + name)))
+    headless.Runner(device).run(headless.parse(script))
+    return chipmodels.canvas_colours(device.canvas)
+
+
 def wait_for_screen(board, wanted, timeout=30):
     """Poll the virtual board's panel until it shows `wanted`; return the last difference."""
     deadline = time.monotonic() + timeout
@@ -62,6 +71,12 @@ def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_p
     assert second.copied == [] and second.removed == [] and second.unchanged == len(first.copied)
     assert second.ready
     assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
+
+    # the game answers its buttons: A (GPIO 12) on the title's first item, as in the simulator
+    after_a = screen_after("pico_display", "A wait:500", tmp_path / "a")
+    assert after_a != title_screen("pico_display", tmp_path / "t")
+    vboard.press(12)
+    assert wait_for_screen(vboard, after_a) is None
 
 
 def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path):

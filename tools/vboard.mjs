@@ -1,12 +1,13 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
 //   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
-//                         [--interrupt-fd N] [--bus FILE] [--sync-stamp FILE] [--safe-boot]
+//                         [--control-fd N] [--bus FILE] [--sync-stamp FILE] [--safe-boot]
 //
 // stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
-// stdout the line back. The interrupt fd is a non-blocking pipe on which the relay repeats
-// every Ctrl-C it sees: code running in the VM cannot return to Node's event loop, so the
-// VM's sleeps and pin reads poll that pipe and raise KeyboardInterrupt from there.
+// stdout the line back. The control fd is a non-blocking pipe on which the relay repeats
+// every Ctrl-C it sees (code running in the VM cannot return to Node's event loop, so the
+// VM's sleeps and pin reads poll that pipe and raise KeyboardInterrupt from there) and
+// sends the levels of input pins ("P" gpio level: a test pressing the board's buttons).
 // SIGUSR1 asks for the files to be written back now; after every write-back the count of
 // them is written to the sync-stamp file. Diagnostics go to stderr.
 //
@@ -27,6 +28,7 @@ import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 
 const CTRL_A = 1, CTRL_B = 2, CTRL_C = 3, CTRL_D = 4, CTRL_E = 5;
+const PIN_RECORD = 0x50;
 const RAW_BANNER = "raw REPL; CTRL-B to exit\r\n";
 const PASTE_WINDOW = 4096;
 const SYNC_IDLE_MS = 100;
@@ -125,7 +127,8 @@ def _print_exception(e):
 `;
 
 // The `machine` module of the virtual board: enough for board configs and drivers to run.
-// Inputs read high (buttons released, pull-ups). Output pin changes and the bytes written
+// Inputs read what the host holds them at, else high (buttons released, pull-ups). Output
+// pin changes and the bytes written
 // to SPI and I2C go to the bus log (--bus FILE), from which tools/vboard.py rebuilds the
 // picture on the board's display controller.
 const MACHINE = `
@@ -147,7 +150,8 @@ class Pin:
     def value(self, level=None):
         if level is None:
             vboard_host.poll()
-            return self.level
+            held = vboard_host.level(self.id)
+            return self.level if held < 0 else held
         level = 1 if level else 0
         if level != self.level:
             self.level = level
@@ -213,7 +217,7 @@ def idle():
 `;
 
 function parseArgs(argv) {
-  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, interruptFd: -1, bus: null,
+  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, controlFd: -1, bus: null,
                  stamp: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -224,7 +228,7 @@ function parseArgs(argv) {
     else if (arg === "--safe-boot") opts.safeBoot = true;
     else if (arg === "--bus") opts.bus = path.resolve(argv[++i]);
     else if (arg === "--sync-stamp") opts.stamp = path.resolve(argv[++i]);
-    else if (arg === "--interrupt-fd") opts.interruptFd = parseInt(argv[++i], 10);
+    else if (arg === "--control-fd") opts.controlFd = parseInt(argv[++i], 10);
     else throw new Error(`unknown option ${arg}`);
   }
   if (!opts.root) throw new Error("--root DIR is required");
@@ -443,12 +447,15 @@ class Board {
     this.sleeper = new Int32Array(new SharedArrayBuffer(4));
     this.bus = new BusLog(opts.bus);
     this.syncs = 0;
-    this.interruptBuf = Buffer.alloc(64);
+    this.controlBuf = Buffer.alloc(256);
+    this.control = [];
+    this.levels = new Map();   // GPIO -> level the host holds it at (buttons pressed)
   }
 
   host() {
     return {
       poll: () => this.poll(),
+      level: (id) => (this.levels.has(id) ? this.levels.get(id) : -1),
       sleep: (ms) => this.sleep(ms),
       flash_used: () => this.flash.used(this.mp.FS),
       flash_size: () => this.opts.flash,
@@ -572,12 +579,7 @@ class Board {
   // ---- hooks called by code running in the VM ----
 
   poll() {
-    let n = 0;
-    if (this.opts.interruptFd < 0) return;
-    try {
-      n = fs.readSync(this.opts.interruptFd, this.interruptBuf, 0, this.interruptBuf.length, null);
-    } catch (e) { /* EAGAIN: nothing; EBADF: no relay */ }
-    if (n > 0) this.mp._module._mp_sched_keyboard_interrupt();
+    if (this.readControl()) this.mp._module._mp_sched_keyboard_interrupt();
     this.line.flush();
     if (Date.now() - this.lastSync > 1000) this.sync();
   }
@@ -592,11 +594,34 @@ class Board {
     }
   }
 
+  // Read the control pipe: pin levels set by the host ("P" gpio level) are kept for
+  // Pin.value(); returns true if a Ctrl-C came.
+  readControl() {
+    const fd = this.opts.controlFd;
+    if (fd < 0) return false;
+    for (;;) {
+      let n = 0;
+      try {
+        n = fs.readSync(fd, this.controlBuf, 0, this.controlBuf.length, null);
+      } catch (e) { /* EAGAIN: nothing (more) */ }
+      if (n <= 0) break;
+      for (let i = 0; i < n; i++) this.control.push(this.controlBuf[i]);
+    }
+    let interrupted = false;
+    while (this.control.length) {
+      if (this.control[0] === PIN_RECORD) {
+        if (this.control.length < 3) break;   // the rest of the record is still coming
+        const [, gpio, level] = this.control.splice(0, 3);
+        this.levels.set(gpio, level);
+      } else if (this.control.shift() === CTRL_C) {
+        interrupted = true;
+      }
+    }
+    return interrupted;
+  }
+
   drainInterrupts() {
-    if (this.opts.interruptFd < 0) return;
-    try {
-      while (fs.readSync(this.opts.interruptFd, this.interruptBuf, 0, this.interruptBuf.length, null) > 0);
-    } catch (e) { /* empty or absent */ }
+    this.readControl();
   }
 
   scheduleSync() {

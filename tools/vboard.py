@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = ROOT / "tools" / "vboard.mjs"
 CTRL_C = 3
+PIN_RECORD = 0x50           # on the control pipe: "P" gpio level
 PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
 TRANSCRIPT_LIMIT = 1 << 16   # bytes of console output kept for wait_for()
 WEDGED_SECONDS = 3           # a Ctrl-C left unread this long means the VM is stuck
@@ -56,6 +57,7 @@ class VirtualBoard:
         self._thread = None
         self._stop_r, self._stop_w = os.pipe()
         self._transcript = bytearray()
+        self._held = {}      # GPIO -> level the host holds an input at
         self._seen = threading.Condition()
 
     # ---- life cycle ----
@@ -108,6 +110,19 @@ class VirtualBoard:
                 return True
             time.sleep(0.02)
         return False
+
+    # ---- buttons ----
+
+    def set_pin(self, gpio, level):
+        """Hold input pin `gpio` at `level` (0 or 1) from now on, as a button or a wire would."""
+        self._held[gpio] = level
+        _write(self._control_w, bytes((PIN_RECORD, gpio, level)))
+
+    def press(self, gpio, ms=120):
+        """Press the button on `gpio` (to ground: pressed reads 0) for `ms`, then release it."""
+        self.set_pin(gpio, 0)
+        time.sleep(ms / 1000)
+        self.set_pin(gpio, 1)
 
     # ---- what the board printed ----
 
@@ -181,14 +196,16 @@ class VirtualBoard:
             args.append("--no-main")
         if safe_boot:
             args.append("--safe-boot")   # this start skips main.py (it may be what hangs)
-        # every Ctrl-C again, on a pipe the board reads while the VM is busy running code
-        intr_r, self._intr_w = os.pipe()
-        os.set_blocking(intr_r, False)
-        os.set_blocking(self._intr_w, False)
-        args += ["--interrupt-fd", str(intr_r)]
+        # every Ctrl-C again, and pin levels, on a pipe the board reads while it runs code
+        control_r, self._control_w = os.pipe()
+        os.set_blocking(control_r, False)
+        os.set_blocking(self._control_w, False)
+        args += ["--control-fd", str(control_r)]
         self._node = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
-                                      pass_fds=(intr_r,), start_new_session=True)
-        os.close(intr_r)
+                                      pass_fds=(control_r,), start_new_session=True)
+        os.close(control_r)
+        for gpio, level in self._held.items():
+            _write(self._control_w, bytes((PIN_RECORD, gpio, level)))
         os.set_blocking(self._node.stdin.fileno(), False)
         os.set_blocking(self._node.stdout.fileno(), False)
 
@@ -196,7 +213,7 @@ class VirtualBoard:
         node = self._node
         if node is None:
             return
-        _write(self._intr_w, b"\x03")   # stop a running program, so the board reads its input
+        _write(self._control_w, b"\x03")   # stop a running program, so the board reads its input
         node.stdin.close()               # end of input: the board writes its files back, exits
         try:
             node.wait(timeout=5)
@@ -204,7 +221,7 @@ class VirtualBoard:
             node.kill()                  # a program that ignores Ctrl-C: pull the plug
             node.wait()
         node.stdout.close()
-        os.close(self._intr_w)
+        os.close(self._control_w)
         self._node = None
 
     def _relay(self):
@@ -228,7 +245,7 @@ class VirtualBoard:
                 if key.data == "port" and mask & selectors.EVENT_READ:
                     data = _read(self._master) or b""
                     if CTRL_C in data:
-                        _write(self._intr_w, b"\x03")
+                        _write(self._control_w, b"\x03")
                         interrupted = interrupted or time.monotonic()
                     to_node += data
                 if key.data == "port" and mask & selectors.EVENT_WRITE:
@@ -264,7 +281,7 @@ class VirtualBoard:
                 self._spawn(safe_boot=restart == "safe")
                 sent.clear()
                 if CTRL_C in to_node:
-                    _write(self._intr_w, b"\x03")
+                    _write(self._control_w, b"\x03")
 
     def _record(self, data):
         with self._seen:
