@@ -40,6 +40,7 @@ class App:
         self.back_to = None          # the screen a pause menu or picker returns to
         self.picking = -1            # the card the suit picker is for
         self.busy = False            # the game has something due that needs no key
+        self.could_catch = False     # the holder had a Catch item at the last refresh
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
@@ -206,12 +207,14 @@ class App:
             mine = turn == holder and not game.ai_to_act()
             t.show(view, holder, self.moves, game.legal(holder, self.moves), mine)
         else:
-            view = game.view(turn if turn >= 0 else 0)
-            t.show(view, turn, self.moves, 0, False)
-            t.hand_n = 0
+            t.show(game.view(turn if turn >= 0 else 0), -1, self.moves, 0, False)
             t.item_n = 0
-            t.viewer = -1
             t.cursor = 0
+        catch = t.catch_item()
+        if catch >= 0 and not self.could_catch:
+            t.cursor = catch          # a forgotten Mau: the catch is one OK away
+            t._follow()
+        self.could_catch = catch >= 0
 
     def _to_table(self):
         self._refresh()
@@ -275,8 +278,8 @@ class App:
                 self._catch()
             elif got >= 0 and t.item_kind[got] == S.MENU_ITEM:
                 self.pause()
-            else:
-                self.due = self.now   # any key skips ahead
+            elif not self.could_catch:
+                self.due = self.now   # any key skips ahead (not while a catch is open)
             return
         if got < 0:
             t.say(self._item_text())

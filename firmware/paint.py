@@ -259,7 +259,7 @@ class Painter:
             return
         h = (6, 7, 20)[s]
         c.rect(0, 0, c.width, h, PANEL)
-        others = n - 1
+        others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
         if others <= 0:
             return
         w = c.width // others
@@ -360,7 +360,7 @@ class Painter:
                sc.mau_on, sc.hint, sc.pending, sc.my_turn)
         if not self._changed("hand", key):
             return
-        if self.trace is not None:
+        if self.trace is not None and sc.hand_n:
             self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
         w, h = c.card_size()
         y0 = _HAND_Y[s]

@@ -239,7 +239,7 @@ class TableScreen:
         self.direction = view.direction()
         self.draw_size = view.draw_size()
         self.over = view.is_over()
-        self.hand_n = view.hand_into(viewer, self.hand)
+        self.hand_n = view.hand_into(viewer, self.hand) if viewer >= 0 else 0
         self._mark_playable()
         self._build_items()
 
@@ -397,6 +397,8 @@ class TableScreen:
 
     def on(self, action):
         """NEXT/PREV move along the row; OK chooses the item (the app acts on it)."""
+        if self.item_n == 0:      # no hand shown (nobody has taken the device yet)
+            return PAUSE if action == MENU or action == BACK else NOTHING
         if action == NEXT or action == DOWN:
             self.cursor = (self.cursor + 1) % self.item_n
         elif action == PREV or action == UP:

@@ -303,3 +303,39 @@ def test_hint_points_at_a_legal_move_and_mau_toggles():
     assert t.hint >= 0 and t.cursor == t.hint and t.status[0].startswith("Hint")
     legal = [h.app.moves[k] for k in range(h.app.game.legal(t.viewer, h.app.moves))]
     assert t.move_for(t.cursor) in legal
+
+
+def test_a_human_catches_a_forgotten_mau():
+    h = Hands("pico_display", seed=4)
+    h.start(levels=[0, 0])
+    caught = []
+    for _ in range(3000):
+        sc = h.screen
+        if sc.name == "table" and sc.catch_item() >= 0:
+            assert sc.cursor == sc.catch_item()      # the cursor waits on Catch
+            target = sc.names[sc.item_arg[sc.cursor]]
+            before = h.app.game.rnd.count(sc.item_arg[sc.cursor])
+            h.press(S.OK)
+            caught.append((target, before, h.app.game.rnd.count(sc.item_arg[sc.cursor])))
+            break
+        if sc.name in ("scores", "final", "between"):
+            h.press(S.OK) if sc.name != "between" else h.choose("Deal next round")
+            continue
+        h.play_to(("table",)) if sc.name != "table" else (
+            h.play_turn() if sc.my_turn else h.wait(AI_PACE_MS))
+    assert caught and caught[0][2] > caught[0][1]    # the forgetful player drew
+    assert "Catch" in " ".join(h.screen.status) or h.screen.status
+
+
+def test_no_hand_before_anybody_takes_the_device():
+    h = Hands("pico_oled", seed=6)
+    h.start(levels=[3, 0, 0])          # an AI moves before either human has the device
+    assert h.screen.name == "table" and h.screen.viewer == -1 and h.screen.hand_n == 0
+    h.press(S.NEXT)                     # keys do not break anything; they skip ahead
+    h.press(S.OK)
+    for _ in range(10):
+        h.wait(AI_PACE_MS)
+        if h.screen.name == "cover":
+            break
+    assert h.screen.name == "cover" and h.app.game.n_moves >= 1
+    assert not [e for e in h.trace if e[0] == "hand"]

@@ -134,3 +134,38 @@ def test_rules_summary_names_the_action_cards():
     text = " ".join(S.rules_lines(Rules("nordic")))
     assert "9: play reverses" in text and "Ace: play again" in text
     assert "reverses" not in " ".join(S.rules_lines(Rules("classic")))
+
+
+def stacked(hands, top, turn=0):
+    """A classic 2-player round with these hands (short names) and top card."""
+    from engine.cards import deck
+    from engine.text import parse
+    rules = Rules("classic")
+    rnd = Round(rules, 2, Random(1))
+    hands = [bytearray(parse(c) for c in h.split()) for h in hands]
+    used = set(b for h in hands for b in h) | {parse(top)}
+    draw = bytearray(c for c in deck("skat32") if c not in used)
+    rnd.set_table(hands, draw, bytearray([parse(top)]), turn)
+    return rnd
+
+
+def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
+    from engine.text import parse
+    c = Canvas(240, 135, 4)
+    t, _, _, _ = table_for(0, c, stacked(["JC", "8S 9S"], "7H"))
+    assert not t.wishes(parse("JC"))                     # the last card: no picker
+    assert t.play_move(parse("JC"), 0) >= 0
+    t, _, _, _ = table_for(0, c, stacked(["JC 7S", "8S 9S"], "7H"))
+    assert t.wishes(parse("JC"))
+    assert {t.play_move(parse("JC"), w) & 0xC0 for w in range(4)} == {0, 0x40, 0x80, 0xC0}
+
+
+def test_mau_item_is_offered_with_the_second_last_card_and_sets_the_flag():
+    from engine.text import parse
+    c = Canvas(128, 64, 1)
+    t, _, _, _ = table_for(0, c, stacked(["7H 8C", "8S 9S"], "7D"))
+    kinds = [t.item_kind[i] for i in range(t.item_n)]
+    assert S.MAU_ITEM in kinds
+    assert not mv.says_mau(t.play_move(parse("7H"), 0))
+    t.mau_on = True
+    assert mv.says_mau(t.play_move(parse("7H"), 0))
