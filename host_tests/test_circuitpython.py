@@ -297,7 +297,9 @@ def test_command_line_headless_run_writes_screens(tmp_path):
 
 def test_figures_of_a_four_player_game(display):
     figures = cp.figures(display, seed=5, playouts=PLAYOUTS)
+    figures.update(cp.vm_heap(seed=5, playouts=PLAYOUTS))
     print("\n" + cp.describe_figures(figures))
+    assert figures["vm_final"] and figures["vm_code"] < figures["vm_mean"] <= figures["vm_max"]
     assert figures["objects_start"] == figures["objects_end"]
     assert figures["moves"] > 10 and figures["final"]
     assert 0 < figures["bitmap_bytes"] < 16384

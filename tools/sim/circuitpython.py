@@ -332,6 +332,8 @@ def figures(display, seed=5, playouts=4):
     import gc
     import tracemalloc
     from firmware.paint_dio import count_objects
+    import firmware.game     # noqa: F401  (imported before tracing: code is not the game's heap)
+    import engine.ai         # noqa: F401
     board = boards.load("pybadge")
     gc.collect()
     tracemalloc.start()
@@ -364,6 +366,96 @@ def figures(display, seed=5, playouts=4):
     return out
 
 
+VM_HEAP = """\
+import gc
+gc.collect()
+BASE = gc.mem_alloc()
+sizes = []
+
+def resident(what):
+    __import__(what)
+
+def measure():
+    gc.collect()
+    sizes.append(gc.mem_alloc() - BASE)
+
+class Board:
+    NAME, WIDTH, HEIGHT, LAYOUT, KEYS = "PyBadge", 160, 128, "dpad", ()
+
+class Metrics:   # firmware.paint_dio.Metrics(9, 26): the sizes the displayio painter asks for
+    size, cw, width, height, depth = 1, 4, 104, 93, 4
+
+class Blind:     # the displayio painter's place: the VM has no displayio
+    metrics = Metrics()
+    updates = 0
+    def paint(self, screen):
+        self.updates += 1
+
+app = None
+now = 0
+used = []
+
+def begin():
+    global app, S
+    from firmware.app_dio import DioApp
+    from firmware import screens as S
+    app = DioApp(Board, Blind(), None, 0, playouts=%(playouts)d, seed=%(seed)d)
+
+def heap():
+    gc.collect()
+    used.append(gc.mem_alloc() - BASE)
+
+def step():
+    global now
+    sc = app.screen
+    if sc.name == "final":
+        return
+    heap()   # a fresh VM call: the garbage of the last step is collectable now
+    if sc.name == "setup" and sc.setup["match"] != "rounds":
+        while sc.rows_of[sc.cursor] != ("match", 0):
+            app.act(S.DOWN)
+        app.act(S.OK)
+    elif sc.name == "setup":
+        while sc.rows_of[sc.cursor] != ("start", 0):
+            app.act(S.DOWN)
+        app.act(S.OK)
+    elif sc.name == "table" and sc.my_turn:
+        target = sc.first_playable()
+        while sc.cursor != target:
+            app.act(S.NEXT)
+        app.act(S.OK)
+        if app.screen.name == "picker":
+            app.act(S.OK)
+    elif sc.name == "table":
+        now += 1000
+        app.tick(now)
+    else:
+        app.act(S.OK)
+
+def report():
+    print("HEAP", sizes[1], sizes[2], sizes[3], used[2], max(used), sum(used) // len(used), len(used),
+          app.screen.name == "final")
+"""
+
+
+def vm_heap(seed=5, playouts=4):
+    """The MicroPython VM's heap (32-bit, as on a SAMD51) while the shared app plays a 4-player
+    match of 3 rounds on the PyBadge's screen sizes, everything but displayio (drawing is a
+    no-op there): bytes after the imports, after the deal, at most and on average
+    (gc.mem_alloc after gc.collect at every step), and the steps to the match's end."""
+    from tools import mpvm
+    result = mpvm.run(VM_HEAP % {"seed": seed, "playouts": playouts}, modules=("engine", "firmware"),
+                      steps=["measure()", "resident('firmware.screens')", "measure()",
+                             "resident('firmware.paint')", "measure()", "resident('firmware.app_dio')",
+                             "measure()", "begin()"] + ["step()"] * 600 + ["report()"],
+                      heapsize=2 * 1024 * 1024, timeout=600,
+                      label="DioApp heap in the VM").check()
+    line = [x for x in result.stdout.splitlines() if x.startswith("HEAP ")][-1]
+    screens, paint, code, dealt, top, mean, steps = (int(v) for v in line.split()[1:8])
+    return {"vm_code": code, "vm_framebuf_painter": paint - screens, "vm_dealt": dealt,
+            "vm_max": top, "vm_mean": mean, "vm_steps": steps, "vm_final": line.split()[8] == "True"}
+
+
 def describe_figures(f):
     """The figures in words (docs/circuitpython.md quotes them)."""
     return "\n".join((
@@ -375,7 +467,11 @@ def describe_figures(f):
         % (f["sheet_bytes"], f["bitmap_bytes"]),
         "CPython tracemalloc: painter + title %d B; after the deal %d B; mean in play %d B; peak %d B"
         % (f["painter_and_title_bytes"], f["dealt_bytes"], f["mean_bytes"], f["peak_bytes"]),
-        "displayio objects changed over the game: %d" % f["updates"]))
+        "displayio objects changed over the game: %d" % f["updates"]) + ((
+        "MicroPython VM (32-bit heap, everything but displayio), 3-round match: %d B after the"
+        " imports (of which firmware.paint + gfx, unused here: %d B), %d B mean and %d B at most"
+        " in play (%d steps)" % (f["vm_code"], f["vm_framebuf_painter"], f["vm_mean"], f["vm_max"],
+                                 f["vm_steps"]),) if "vm_max" in f else ()))
 
 
 WINDOW_KEYS = (("UP", "UP"), ("DOWN", "DOWN"), ("LEFT", "LEFT"), ("RIGHT", "RIGHT"),
@@ -415,7 +511,8 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="python -m tools.sim.circuitpython",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--board", default="pybadge", help="a displayio board of board_configs/")
-    parser.add_argument("--mode", choices=("window", "headless"), help="default: window if a display is there")
+    parser.add_argument("--mode", choices=("window", "terminal", "headless"),
+                        help="default: window if a display is there (no terminal mode: headless)")
     parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window (or of the PNGs)")
     parser.add_argument("--script", default="", help="headless: button presses, or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
@@ -434,7 +531,8 @@ def main(argv=None, args=None):
         print("%s is not a displayio board: use python -m tools.sim" % args.board, file=sys.stderr)
         return 2
     mode = args.mode or ("window" if environment_has_display() else "headless")
-    if mode not in ("window", "headless"):
+    if mode == "terminal":
+        print("displayio boards have no terminal mode: running headless", file=sys.stderr)
         mode = "headless"
     quiet_sdl(mode == "headless")
     scale = args.scale or (1 if mode == "headless" else 4)
