@@ -268,8 +268,12 @@ class Store:
             return None, DAMAGED
 
     def has_game(self):
-        """True if a match save is there to continue."""
-        return self.exists(MATCH)
+        """True if a match save is there to continue (an unfinished first write is not)."""
+        main = self.path(MATCH)
+        if self._exists(main):
+            return True
+        data = self._payload(main + ".tmp")
+        return data is not None and data is not False
 
     def clear_game(self):
         """Forget the match save (the match is over, or a new one begins)."""

@@ -212,6 +212,7 @@ def test_a_power_cut_at_every_byte_resumes_at_the_last_completed_move(tmp_path, 
             with pytest.raises(PowerCut):
                 cutter.save_game(game)
             assert file_bytes(os.path.join(folder, MATCH + ".tmp")) == new[:k]
+            assert Store(folder).has_game() == (with_old or k == len(new))
             resumed, status = Store(folder).load_game(PLAYOUTS)
             if with_old:
                 assert status == OK and snap(resumed) == before, k
@@ -220,6 +221,7 @@ def test_a_power_cut_at_every_byte_resumes_at_the_last_completed_move(tmp_path, 
             else:
                 assert status == OK and snap(resumed) == after
             assert sorted(os.listdir(folder)) == ([MATCH] if resumed else [])
+            assert Store(folder).has_game() == (resumed is not None)
 
 
 def test_fat_removes_then_renames_and_a_cut_between_keeps_the_new_save(tmp_path):
@@ -236,6 +238,7 @@ def test_fat_removes_then_renames_and_a_cut_between_keeps_the_new_save(tmp_path)
     with pytest.raises(PowerCut):
         CutStore(folder, fat=True, after_remove=True).save_game(game)
     assert os.listdir(folder) == [MATCH + ".tmp"]
+    assert Store(folder).has_game()
     resumed, status = Store(folder).load_game(PLAYOUTS)
     assert status == OK and snap(resumed) == snap(game)
     assert os.listdir(folder) == [MATCH]  # the interrupted replace was finished
