@@ -104,14 +104,18 @@ class Store:
     def __init__(self, root):
         self.root = root
         self._stats = None   # the stats file as last read or written
-        try:
-            os.mkdir(root)
-        except OSError:
-            pass  # there already
+        if root and root != "/":
+            try:
+                os.mkdir(root)
+            except OSError:
+                pass  # there already
 
     def path(self, name):
-        """Where file `name` lives."""
-        return self.root + "/" + name
+        """Where file `name` lives ("/" and "" roots included)."""
+        root = self.root
+        if not root or root[-1] == "/":
+            return root + name
+        return root + "/" + name
 
     # -- the filesystem, one place each (tests imitate FAT and power cuts here) ----
 

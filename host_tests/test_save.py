@@ -466,3 +466,17 @@ def test_custom_options_survive_the_save(tmp_path):
     assert status == OK and snap(resumed) == snap(game)
     assert resumed.rules.to_dict() == game.rules.to_dict()
     assert resumed.rules.points[11] == 20 and resumed.rules.must_play_if_able
+
+
+def test_paths_under_a_root_folder_the_filesystem_root_and_the_current_folder(tmp_path):
+    assert Store("/").path(MATCH) == "/match"
+    assert Store(str(tmp_path) + "/").path(MATCH) == str(tmp_path) + "/match"
+    assert Store(str(tmp_path)).path("stats") == str(tmp_path) + "/stats"
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        store = Store("")
+        store.save_settings({"seats": []})
+        assert os.listdir(".") == ["settings"] and store.load_settings() == ({"seats": []}, OK)
+    finally:
+        os.chdir(here)
