@@ -32,6 +32,7 @@ except ImportError:  # a port built without binascii.crc32
 MAGIC = b"MauM"
 VERSION = 1
 HEADER = 14
+MAX_PAYLOAD = 48 * 1024  # a match save of a round at the engine's move limit is ~35 KB
 
 OK = 0        # read: the file was there and sound
 NONE = 1      # read: nothing saved
@@ -178,14 +179,14 @@ class Store:
         except OSError:
             return None
         try:
-            data = f.read()
+            head = f.read(HEADER)
+            if (len(head) < HEADER or head[0:4] != MAGIC or _num(head, 4, 2) != VERSION
+                    or _num(head, 6, 4) > MAX_PAYLOAD):
+                return False  # not ours: read no further (it may be large)
+            payload = f.read(_num(head, 6, 4) + 1)
         finally:
             f.close()
-        if (len(data) < HEADER or data[0:4] != MAGIC or _num(data, 4, 2) != VERSION
-                or _num(data, 6, 4) != len(data) - HEADER):
-            return False
-        payload = data[HEADER:]
-        if checksum(payload) != _num(data, 10, 4):
+        if len(payload) != _num(head, 6, 4) or checksum(payload) != _num(head, 10, 4):
             return False
         return payload
 

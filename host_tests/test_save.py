@@ -77,7 +77,10 @@ def test_a_file_round_trips_with_its_header(tmp_path):
 
 
 @pytest.mark.parametrize("garbage", [b"", b"hello", b"MauM", b'{"seats": []}',
-                                     b"MauM\x02\x00\x03\x00\x00\x00\x00\x00\x00\x00abc"])
+                                     b"MauM\x02\x00\x03\x00\x00\x00\x00\x00\x00\x00abc",
+                                     b"MauM\x01\x00\xff\xff\xff\x7f\x00\x00\x00\x00abc",
+                                     b"MauM\x01\x00\x02\x00\x00\x00\x00\x00\x00\x00abc",
+                                     bytes(range(256)) * 400])
 def test_a_foreign_file_is_set_aside_and_reported(tmp_path, garbage):
     store = Store(str(tmp_path))
     (tmp_path / MATCH).write_bytes(garbage)
