@@ -30,7 +30,7 @@ SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
 RAISE = const(4)        # the card under the cursor stands this much higher
 MAX_OTHERS = const(5)
 _NO_CARD = const(255)
-_ACTION_WORDS = ("DRAW", "PASS", "MAU", "CTCH", "HINT", "MENU")
+_ACTION_WORDS = ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU")   # 3 letters fit inside a tile's frame
 _FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action tile
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
 
@@ -50,10 +50,11 @@ class Metrics:
         self.depth = 4
 
 
-def _label(group, x, y, colour, anchor_x=0.0, scale=1):
+def _label(group, x, y, colour, anchor_x=0.0, scale=1, spacing=1.25):
     """A bitmap_label anchored at its top (left, centre or right by anchor_x)."""
     label = bitmap_label.Label(terminalio.FONT, text=" ", color=T.RGB[colour], scale=scale,
-                               anchor_point=(anchor_x, 0.0), anchored_position=(x, y))
+                               anchor_point=(anchor_x, 0.0), anchored_position=(x, y),
+                               line_spacing=spacing)
     group.append(label)
     return label
 
@@ -152,7 +153,7 @@ class DioPainter:
         for k in range(self.hand_fit):
             x = self.hand_x + k * SLOT
             self.slots.append(self._grid(g, x, self.hand_y, T.COLS, T.ROWS))
-            self.words.append(_label(g, x + T.CARD_W // 2, self.hand_y + 4, T.TEXT, 0.5))
+            self.words.append(_label(g, x + T.CARD_W // 2, self.hand_y + 4, T.TEXT, 0.5, 1, 0.9))
             self.fits.append(self._rect(g, x + 2, self.height - 5, T.CARD_W - 4, 2, T.GOOD))
             self.faces.append(-1)
         self.hint = self._rect(g, 0, self.height - 2, 4, 2, T.HILITE)
@@ -394,7 +395,8 @@ class DioPainter:
         self._paint_with(grid, self.pal_lit if lit else self.pal)
         self._show(fit, False)
         self._show(word, True)
-        self._text(word, "%s\n%s" % (_ACTION_WORDS[kind - 1], _symbol(sc, kind, arg, lit)))
+        sym = _symbol(sc, kind, arg, lit)
+        self._text(word, "%s\n%s%s" % (_ACTION_WORDS[kind - 1], " " * ((3 - len(sym)) // 2), sym))
         self._colour(word, T.BLACK if lit else T.TEXT)
         self._anchor(word, self.hand_x + slot * SLOT + T.CARD_W // 2, y + 4)
 
@@ -423,7 +425,7 @@ def _symbol(sc, kind, arg, lit):
     if kind == S.MAU_ITEM:
         return "ON" if lit else "OFF"
     if kind == S.CATCH_ITEM:
-        return sc.names[arg][:4]
+        return sc.names[arg][:3]
     if kind == S.HINT_ITEM:
         return "?"
     if kind == S.MENU_ITEM:

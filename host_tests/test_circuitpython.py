@@ -303,3 +303,16 @@ def test_figures_of_a_four_player_game(display):
     assert figures["objects_start"] == figures["objects_end"]
     assert figures["moves"] > 10 and figures["final"]
     assert 0 < figures["bitmap_bytes"] < 16384
+
+
+def test_the_window_takes_keyboard_keys(display):
+    """The window loop (SDL's dummy driver): Z is A, so the title's New game opens the setup; Esc ends."""
+    import pygame
+    device = cp.CircuitDevice(boards.load("pybadge"), display, None, 0, PLAYOUTS, 1)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    pygame.time.set_timer(pygame.event.Event(pygame.KEYUP, key=pygame.K_z), 150, 1)
+    pygame.time.set_timer(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE), 400, 1)
+    cp.run_window(device)
+    assert device.app.screen.name == "setup"
+    assert cp.shows(device.image(), "Players: 4")
