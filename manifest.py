@@ -4,10 +4,26 @@
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/mau-mau/manifest.py
 #
 # then put board.py (BOARD = "pico_display") and main.py (from firmware.main import run;
-# run()) on the board. docs/deploy.md has the details.
+# run()) on the board. docs/deploy.md has the details. MicroPython's build runs this file
+# with the current folder set to the folder it is in.
+import os
+
+
+def micropython_modules(folder):
+    """The .py files of `folder` a MicroPython board runs: not CircuitPython's displayio back
+    end (*_dio.py, cp_main.py) nor the configs of CircuitPython boards (DISPLAYIO = True)."""
+    names = []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py") or name.endswith("_dio.py") or name == "cp_main.py":
+            continue
+        with open(os.path.join(folder, name)) as f:
+            if "\nDISPLAYIO = True" not in f.read():
+                names.append(name)
+    return names
+
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's usual frozen modules
 
 package("engine")
-package("firmware")
-package("board_configs")
+package("firmware", files=micropython_modules("firmware"))
+package("board_configs", files=micropython_modules("board_configs"))

@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +86,10 @@ def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path)
     assert sorted(report.copied) == ["board.py", "lib/board_configs/pico_oled.mpy"]
     assert report.removed == ["lib/board_configs/pico_display.mpy"]
     assert wait_for_screen(vboard, title_screen("pico_oled", tmp_path)) is None
+    from PIL import Image
+    from tools.sim.findtext import shows
+    shot = Image.open(vboard.screenshot(tmp_path / "oled.png", scale=1))
+    assert shot.size == (128, 64) and shows(shot, "New game") and shows(shot, "Quit")
 
 
 def test_a_deploy_killed_midway_then_redone_leaves_a_working_game(vboard, tmp_path):
@@ -170,6 +175,17 @@ def test_unknown_board_lists_the_valid_ones(capsys):
         assert name in message
 
 
+def test_circuitpython_boards_are_sent_to_their_instructions():
+    for name in deploy.all_board_names():
+        if deploy.runs_circuitpython(name):
+            with pytest.raises(deploy.DeployError, match=r"runs CircuitPython, not MicroPython \(docs/circuitpython.md\)"):
+                deploy.check_board(name)
+            assert name not in deploy.board_names()
+    shipped = deploy.source_files("pico_display")
+    assert "lib/firmware/main.py" in shipped
+    assert not [p for p in shipped if p.endswith("_dio.py") or p.endswith("cp_main.py")]
+
+
 def test_no_board_found(monkeypatch, tmp_path):
     from serial.tools import list_ports
     monkeypatch.setattr(list_ports, "comports", lambda: [])
@@ -189,13 +205,26 @@ def test_package_json_lists_every_module_for_mip():
     assert lock["packages"][""]["dependencies"] == package["dependencies"]   # npm ci still agrees
 
 
-def test_manifest_freezes_every_device_package():
-    calls = []
-    names = {f: (lambda *a, f=f, **k: calls.append((f, a, k))) for f in
-             ("include", "package", "module", "require", "freeze", "metadata")}
-    exec(compile((ROOT / "manifest.py").read_text(), "manifest.py", "exec"), names)
-    packages = sorted(a[0] for f, a, _ in calls if f == "package")
-    assert packages == ["board_configs", "engine", "firmware"]
-    for name in packages:
-        assert (ROOT / name / "__init__.py").exists()   # package() needs a real package
-    assert ("include", ("$(PORT_DIR)/boards/manifest.py",), {}) in calls
+def test_manifest_freezes_the_micropython_game(tmp_path, monkeypatch):
+    """Run manifest.py as MicroPython's build does (tools/manifestfile.py: the folder of the
+    manifest is the current one, package() with files= takes paths inside the package and
+    every file must exist) and compare what it freezes with what deploy ships."""
+    frozen, included = [], []
+
+    def package(package_path, files=None, base_path=".", opt=None):
+        if files is None:
+            files = [p.relative_to(package_path).as_posix()
+                     for p in sorted(Path(base_path, package_path).rglob("*.py"))]
+        for name in files:
+            assert Path(base_path, package_path, name).is_file(), name
+            frozen.append("%s/%s" % (package_path, name))
+
+    monkeypatch.chdir(ROOT)
+    api = {"include": included.append, "package": package, "module": None, "require": None}
+    exec(compile((ROOT / "manifest.py").read_text(), str(ROOT / "manifest.py"), "exec"), api)
+    assert included == ["$(PORT_DIR)/boards/manifest.py"]
+    shipped = set()
+    for board in deploy.board_names():
+        shipped.update(p[len(deploy.LIB) + 1:] for p in deploy.source_files(board))
+    assert sorted(frozen) == sorted(shipped)       # every MicroPython module, once
+    assert not [p for p in frozen if deploy.circuitpython_only(p)]

@@ -106,16 +106,34 @@ class Report:
 
 # ---- the board's name and files -----------------------------------------------------
 
-def board_names():
-    """The boards there is a config for: board_configs/<name>.py."""
+def all_board_names():
+    """Every board there is a config for: board_configs/<name>.py."""
     return sorted(p.stem for p in (ROOT / "board_configs").glob("*.py") if p.stem != "__init__")
+
+
+def runs_circuitpython(name):
+    """True for a CircuitPython board (displayio, docs/circuitpython.md): not ours to deploy."""
+    return "\nDISPLAYIO = True" in (ROOT / "board_configs" / f"{name}.py").read_text()
+
+
+def board_names():
+    """The MicroPython boards: what --board takes."""
+    return [name for name in all_board_names() if not runs_circuitpython(name)]
 
 
 def check_board(name):
     """Raise DeployError naming the valid boards unless `name` is one of them."""
     names = board_names()
+    if name in all_board_names() and name not in names:
+        raise DeployError("%s runs CircuitPython, not MicroPython (docs/circuitpython.md); "
+                          "this tool deploys to MicroPython boards: %s" % (name, ", ".join(names)))
     if name not in names:
         raise DeployError("unknown board %r; the boards are: %s" % (name, ", ".join(names)))
+
+
+def circuitpython_only(rel):
+    """True for a firmware module only CircuitPython runs (the displayio back end, its entry)."""
+    return rel.endswith("_dio.py") or rel == "firmware/cp_main.py"
 
 
 def source_files(board):
@@ -123,8 +141,9 @@ def source_files(board):
     files = {}
     for package in PACKAGES:
         for src in sorted((ROOT / package).rglob("*.py")):
-            if "__pycache__" not in src.parts:
-                files[f"{LIB}/{src.relative_to(ROOT).as_posix()}"] = src
+            rel = src.relative_to(ROOT).as_posix()
+            if "__pycache__" not in src.parts and not circuitpython_only(rel):
+                files[f"{LIB}/{rel}"] = src
     for name in ("__init__", board):
         files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
     return files
@@ -362,15 +381,17 @@ def _console(text):
 # ---- mip: package.json ----------------------------------------------------------------
 
 def mip_urls():
-    """package.json "urls" for mip: every module of the game in the repository (files git
-    tracks: mip fetches them from GitHub), as [destination, source] pairs."""
+    """package.json "urls" for mip: every MicroPython module of the game in the repository
+    (files git tracks: mip fetches them from GitHub), as [destination, source] pairs."""
     folders = PACKAGES + ("board_configs",)
     try:
         listed = subprocess.run(["git", "ls-files", "--", *folders], cwd=ROOT, capture_output=True,
                                 text=True, timeout=30, check=True).stdout.split()
     except (OSError, subprocess.SubprocessError):   # not a git checkout: the files there are
         listed = [p.relative_to(ROOT).as_posix() for f in folders for p in (ROOT / f).rglob("*.py")]
-    return [[rel, rel] for rel in sorted(listed) if rel.endswith(".py") and "__pycache__" not in rel]
+    boards = ["board_configs/%s.py" % name for name in board_names()] + ["board_configs/__init__.py"]
+    return [[rel, rel] for rel in sorted(listed) if rel.endswith(".py") and "__pycache__" not in rel
+            and not circuitpython_only(rel) and (not rel.startswith("board_configs/") or rel in boards)]
 
 
 def package_json_text(package):
