@@ -58,6 +58,7 @@ class VirtualBoard:
         self._stop_r, self._stop_w = os.pipe()
         self._transcript = bytearray()
         self._held = {}      # GPIO -> level the host holds an input at
+        self._panel = None   # [board, config, controller model, pin levels, bus log offset]
         self._seen = threading.Condition()
 
     # ---- life cycle ----
@@ -68,6 +69,7 @@ class VirtualBoard:
             raise RuntimeError("node is not installed; the virtual board needs Node 20")
         self.root.mkdir(parents=True, exist_ok=True)
         self.bus_log.write_bytes(b"")
+        self._panel = None
         self._master, self._slave = pty.openpty()
         tty.setraw(self._slave)  # no echo, no newline translation: a serial line
         os.set_blocking(self._master, False)
@@ -167,10 +169,14 @@ class VirtualBoard:
         board = board or self.board_name()
         if board is None:
             raise ValueError("the virtual board has no board.py naming its board; pass board=")
-        config = importlib.import_module("board_configs." + board)
-        model, _ = chipmodels.model_for(config)
-        levels = {}
-        for kind, ident, data in bus_records(self.bus_log.read_bytes()):
+        if self._panel is None or self._panel[0] != board:
+            config = importlib.import_module("board_configs." + board)
+            self._panel = [board, config, chipmodels.model_for(config)[0], {}, 0]
+        _, config, model, levels, offset = self._panel
+        with open(self.bus_log, "rb") as f:   # only what came since the last look
+            f.seek(offset)
+            log = f.read()
+        for kind, ident, data, offset in bus_records(log, self._panel[4]):
             if kind == "pin":
                 levels[ident] = data
             elif kind == "spi" and hasattr(config, "DC"):
@@ -183,7 +189,22 @@ class VirtualBoard:
                     model.feed_spi_log(record)
             elif kind == "i2c" and hasattr(config, "ADDRESS"):
                 model.feed_i2c_log([(ident, data)], config.ADDRESS)
+            self._panel[4] = offset
         return chipmodels.board_view(config, model), model.problems()
+
+    def screenshot(self, path, board=None, scale=2):
+        """Write the display's picture as a PNG (never-written pixels black); return the path."""
+        from PIL import Image
+        from tools.sim.image import rgb565_to_rgb
+        rows, _ = self.screen(board)
+        mono = self._panel[1].DEPTH == 1
+        image = Image.new("RGB", (len(rows[0]), len(rows)))
+        image.putdata([(0, 0, 0) if c < 0 else ((255,) * 3 if c else (0,) * 3) if mono
+                       else rgb565_to_rgb(c) for row in rows for c in row])
+        if scale > 1:
+            image = image.resize((image.width * scale, image.height * scale), Image.NEAREST)
+        image.save(path)
+        return path
 
     # ---- Node and the relay ----
 
@@ -290,23 +311,25 @@ class VirtualBoard:
             self._seen.notify_all()
 
 
-def bus_records(log):
-    """Decode the bus log: ("pin", gpio, level), ("spi", bus, bytes), ("i2c", address, bytes)."""
+def bus_records(log, offset=0):
+    """Decode a bus log that starts at file offset `offset`: ("pin", gpio, level, end),
+    ("spi", bus, bytes, end), ("i2c", address, bytes, end); `end` is the file offset after
+    the record. A record cut off at the end (still being written) is left for next time."""
     i, n = 0, len(log)
     while i < n:
         kind = log[i]
         if kind == 0x50:
             if i + 4 > n:
                 return
-            yield "pin", log[i + 1] | log[i + 2] << 8, log[i + 3]
             i += 4
+            yield "pin", log[i - 3] | log[i - 2] << 8, log[i - 1], offset + i
             continue
         if i + 6 > n:
             return
         length = int.from_bytes(log[i + 2:i + 6], "little")
         if i + 6 + length > n:
-            return        # a record still being written
-        yield ("spi" if kind == 0x53 else "i2c"), log[i + 1], log[i + 6:i + 6 + length]
+            return
+        yield ("spi" if kind == 0x53 else "i2c"), log[i + 1], log[i + 6:i + 6 + length], offset + i + 6 + length
         i += 6 + length
 
 
@@ -342,6 +365,8 @@ def main(argv=None):
     parser.add_argument("--root", default="build/vboard", help="host folder with the board's files")
     parser.add_argument("--flash", type=int, default=0, help="flash size in bytes (0: unlimited)")
     parser.add_argument("--no-main", action="store_true", help="do not run main.py at reset")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="keep this PNG showing the board's display (updated every second)")
     args = parser.parse_args(argv)
     board = VirtualBoard(args.root, flash=args.flash, run_main=not args.no_main).start()
     print(board.port, flush=True)
@@ -349,7 +374,9 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         while True:
-            time.sleep(3600)
+            time.sleep(1)
+            if args.screenshot and board.board_name():
+                board.screenshot(args.screenshot)
     except KeyboardInterrupt:
         pass
     finally:
