@@ -113,8 +113,8 @@ def test_flash_size_limit_raises_enospc(tmp_path):
 def test_bus_log_records_decode():
     log = bytes([0x50, 16, 0, 0]) + bytes([0x53, 0]) + (3).to_bytes(4, "little") + b"\x2a\x00\x01"
     log += bytes([0x49, 0x3C]) + (2).to_bytes(4, "little") + b"\x00\xaf" + bytes([0x53, 0, 9])
-    assert list(bus_records(log)) == [("pin", 16, 0), ("spi", 0, b"\x2a\x00\x01"),
-                                      ("i2c", 0x3C, b"\x00\xaf")]   # a cut-off record is left out
+    assert list(bus_records(log, 100)) == [("pin", 16, 0, 104), ("spi", 0, b"\x2a\x00\x01", 113),
+                                           ("i2c", 0x3C, b"\x00\xaf", 121)]   # a cut-off record waits
 
 
 def test_a_program_that_ignores_ctrl_c_gets_a_hard_reset(board, tmp_path):
