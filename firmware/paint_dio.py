@@ -148,14 +148,13 @@ class DioPainter:
         self.status = [_label(g, 2, STATUS_Y + i * LINE_H, T.TEXT) for i in range(STATUS_FIT)]
         self.hand_x = (w - self.hand_fit * SLOT) // 2 + 1
         self.hand_y = self.height - T.CARD_H - 6
-        self.slots, self.words, self.fits, self.faces = [], [], [], []
-        self.top_face = -1
+        self.slots, self.words, self.fits = [], [], []
+        self.faces = [-1] * (self.hand_fit + 1)
         for k in range(self.hand_fit):
             x = self.hand_x + k * SLOT
             self.slots.append(self._grid(g, x, self.hand_y, T.COLS, T.ROWS))
             self.words.append(_label(g, x + T.CARD_W // 2, self.hand_y + 4, T.TEXT, 0.5, 1, 0.9))
             self.fits.append(self._rect(g, x + 2, self.height - 5, T.CARD_W - 4, 2, T.GOOD))
-            self.faces.append(-1)
         self.hint = self._rect(g, 0, self.height - 2, 4, 2, T.HILITE)
         self.frame = [self._rect(g, 0, 0, 1, 1, T.CURSOR) for _ in range(4)]
         y = self.hand_y + T.CARD_H // 2 - 3
@@ -321,7 +320,7 @@ class DioPainter:
         self._text(self.pile, "%d" % sc.draw_size)
         self._show(self.top, sc.top != _NO_CARD)
         if sc.top != _NO_CARD:
-            self._face(self.top, sc.top, self.pal, -2)
+            self._face(self.top, sc.top, self.pal, self.hand_fit)
         wish = sc.wish >= 0
         self._show(self.wish, wish)
         self._text(self.wish_word, "Wish" if wish else "")
@@ -335,15 +334,12 @@ class DioPainter:
         self._text(self.you, "YOU" if sc.my_turn else "")
 
     def _face(self, grid, card, pal, slot):
-        """Show `card` on a 3x4 grid (tiles only when the card changed) with palette `pal`."""
-        cached = self.top_face if slot == -2 else self.faces[slot]
-        if cached != card:
+        """Show `card` on a 3x4 grid (tiles only when the card changed) with palette `pal`;
+        faces[slot] remembers what the grid shows (slot hand_fit is the top card)."""
+        if self.faces[slot] != card:
             T.card_tiles(grid, card)
+            self.faces[slot] = card
             self.updates += 1
-            if slot == -2:
-                self.top_face = card
-            else:
-                self.faces[slot] = card
         self._paint_with(grid, pal)
 
     def _hand(self, sc):

@@ -316,3 +316,15 @@ def test_the_window_takes_keyboard_keys(display):
     cp.run_window(device)
     assert device.app.screen.name == "setup"
     assert cp.shows(device.image(), "Players: 4")
+
+
+def test_a_table_of_ais_alone_shows_no_hand(display):
+    badge = Badge(display, seed=9)
+    badge.start(levels=[1, 2, 3])
+    badge.play_to(("table",))
+    badge.wait(AI_PACE_MS)
+    image = badge.image()
+    p = badge.painter
+    assert all(grid.hidden for grid in p.slots) and all(fit.hidden for fit in p.fits)
+    assert not has_colour(image.crop((0, p.hand_y, 160, 128)), rgb(T.BODY))
+    assert badge.play_to(("scores",)).name == "scores"
