@@ -161,10 +161,18 @@ def test_full_flash_is_reported_before_copying(tmp_path):
 
 
 def test_full_flash_met_while_copying_is_reported(tmp_path, monkeypatch):
-    monkeypatch.setattr(deploy, "free_bytes", lambda transport: None)   # a board that cannot tell
+    monkeypatch.setattr(deploy, "free_space", lambda transport: (None, 1))   # a board that cannot tell
     with VirtualBoard(tmp_path / "flash", flash=32 * 1024) as b:
         with pytest.raises(deploy.DeployError, match="full flash"):
             deploy.deploy("pico_display", b.port, log=QUIET)
+
+
+def test_space_needed_counts_blocks_and_what_replaced_files_free():
+    files = {"a": bytes(5000), "b": bytes(100), "c": bytes(4096)}
+    on_board = {"a": "9000 x", "b": "-", "c": "-"}
+    # a: 2 blocks replace 3; b and c: one new block each; the old a (3 blocks) while a.tmp exists
+    assert deploy.space_needed(["a", "b", "c"], files, on_board, 4096) == (2 - 3 + 1 + 1 + 3) * 4096
+    assert deploy.space_needed([], files, on_board, 4096) == 0
 
 
 def test_unknown_board_lists_the_valid_ones(capsys):

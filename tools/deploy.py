@@ -246,13 +246,24 @@ def local_hash(data):
     return "%d %s" % (len(data), hashlib.sha256(data).hexdigest())
 
 
-def free_bytes(transport):
-    """Free bytes of the board's filesystem (statvfs), or None if it cannot tell."""
+def free_space(transport):
+    """(free bytes, block size) of the board's filesystem (statvfs); (None, 1) if unknown."""
     try:
-        out = run(transport, "import os\ns = os.statvfs('/')\nprint(s[0] * s[4])")
-        return int(out.strip())
+        out = run(transport, "import os\ns = os.statvfs('/')\nprint(s[0] * s[4], s[0])")
+        free, block = out.split()
+        return int(free), max(1, int(block))
     except (DeployError, ValueError):
-        return None
+        return None, 1
+
+
+def space_needed(changed, files, on_board, block):
+    """Bytes the copy needs beyond what the replaced files free, in whole filesystem blocks,
+    plus room for the largest old file while its replacement is still a .tmp."""
+    def blocks(n):
+        return -(-n // block) * block
+    old = {p: int(on_board[p].split()[0]) if on_board.get(p, "-") != "-" else 0 for p in changed}
+    growth = sum(blocks(len(files[p])) - blocks(old[p]) for p in changed)
+    return growth + max([blocks(n) for n in old.values()] + [0])
 
 
 def write_file(transport, path, data):
@@ -304,8 +315,8 @@ def copy_changed(transport, files, report, log):
     on_board = board_hashes(transport, ship_order(files))
     changed = [p for p in ship_order(files) if on_board.get(p) != local_hash(files[p])]
     report.unchanged = len(files) - len(changed)
-    needed = sum(len(files[p]) for p in changed)
-    free = free_bytes(transport)
+    free, block = free_space(transport)
+    needed = space_needed(changed, files, on_board, block)
     if free is not None and needed > free:
         raise DeployError(full_flash(needed - free, free))
     for path in changed:
@@ -313,7 +324,7 @@ def copy_changed(transport, files, report, log):
             write_file(transport, path, files[path])
         except DeployError as e:
             if re.search(r"OSError: (\[Errno )?28\b|ENOSPC", str(e)):
-                raise DeployError(full_flash(len(files[path]), free_bytes(transport))) from None
+                raise DeployError(full_flash(len(files[path]), free_space(transport)[0])) from None
             raise
         log("  copied %s (%d bytes)" % (path, len(files[path])))
         report.copied.append(path)
