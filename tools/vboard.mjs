@@ -21,7 +21,8 @@
 //  - the filesystem lives in DIR on the host: restored at every (re)start, written back
 //    after changes (when the line is idle for a moment, at every reset, and on exit);
 //  - OSError numbers are MicroPython's (the VM raises WASI numbers, ENOENT 44 instead of 2);
-//  - with --flash, files may hold at most that many bytes (writes then fail with ENOSPC).
+//  - with --flash, files may hold at most that many bytes (writes then fail with ENOSPC);
+//  - a `machine` module whose pins and buses write the bus log the screen is rebuilt from.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -128,9 +129,8 @@ def _print_exception(e):
 
 // The `machine` module of the virtual board: enough for board configs and drivers to run.
 // Inputs read what the host holds them at, else high (buttons released, pull-ups). Output
-// pin changes and the bytes written
-// to SPI and I2C go to the bus log (--bus FILE), from which tools/vboard.py rebuilds the
-// picture on the board's display controller.
+// pin changes and the bytes written to SPI and I2C go to the bus log (--bus FILE), from
+// which tools/vboard.py rebuilds the picture on the board's display controller.
 const MACHINE = `
 import vboard_host
 
