@@ -3,6 +3,10 @@
 `board.py` on the device names the board (`BOARD = "pico_display"`); the simulator takes
 `--board`. The helpers below are the wiring the configs share: each imports `machine`
 and a driver only when called, so the data can be read anywhere.
+
+The bus is made before the control pins on purpose: on the RP2040, SPI0 without a
+`miso` takes its default MISO pin, GP16, which is DC on the Pico Display and CS on the
+Thumby; making that Pin afterwards gives it back to the driver.
 """
 
 
