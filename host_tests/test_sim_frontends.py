@@ -187,9 +187,43 @@ def test_terminal_redraws_only_changed_rows():
     assert renderer.update((0, 4, 8, 2)) == ""
 
 
-def test_terminal_crops_to_its_columns():
-    canvas = random_canvas(20, 2, 1, seed=2)
+def test_terminal_crops_to_its_size():
+    canvas = random_canvas(20, 9, 1, seed=2)
     assert terminal.Renderer(canvas, columns=7).row_text(0).count("\u2580") == 7
+    short = terminal.Renderer(canvas, lines=3)
+    assert short.cropped and short.full().count("H\x1b[") == 3
+    assert not terminal.Renderer(canvas, columns=20, lines=5).cropped
+
+
+def test_terminal_scale_repeats_pixels():
+    canvas = random_canvas(5, 3, 4, seed=9)
+    one, two = terminal.Renderer(canvas), terminal.Renderer(canvas, scale=2)
+    assert len(two.rows) == 3 and len(one.rows) == 2
+    conv = image.Converter(canvas)
+    for y in range(3):  # scale 2: text row y shows canvas row y on top and at the bottom
+        colours = ["%d;%d;%d" % conv.pixel(x, y) for x in range(5) for _ in range(2)]
+        assert cells(two.row_text(y)) == [(c, c) for c in colours]
+
+
+def cells(text):
+    """(foreground, background) of every cell of a rendered row."""
+    import re
+    found, fg, bg = [], None, None
+    for m in re.finditer(r"\x1b\[38;2;([\d;]+)m|\x1b\[48;2;([\d;]+)m|\u2580", text):
+        if m.group(1):
+            fg = m.group(1)
+        elif m.group(2):
+            bg = m.group(2)
+        else:
+            found.append((fg, bg))
+    return found
+
+
+def test_terminal_fitting_scale():
+    assert terminal.fitting_scale(240, 135, 250, 76) == 1
+    assert terminal.fitting_scale(72, 40, 250, 76) == 3   # 216 columns, 60 rows
+    assert terminal.fitting_scale(72, 40, 80, 20) == 1     # too small even for 1: cropped, not 0
+    assert terminal.fitting_scale(128, 64, 260, 70) == 2
 
 
 def test_terminal_keys_become_taps_and_long_presses():

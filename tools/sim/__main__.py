@@ -43,7 +43,7 @@ def parse_args(argv):
                                      epilog="boards: " + ", ".join(boards.names()))
     parser.add_argument("--board", default=boards.DEFAULT_BOARD, help="a module of board_configs/")
     parser.add_argument("--mode", choices=MODES, help="default: the best available")
-    parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window (or of the PNGs)")
+    parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window, the terminal or the PNGs")
     parser.add_argument("--script", default="", help="headless: button presses, e.g. 'A RIGHT*3 long:B shot:x', or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
     parser.add_argument("--save-dir", help="the Store's folder (default .sim/<board>)")
@@ -106,7 +106,7 @@ def main(argv=None):
     try:
         if mode == "terminal":
             from tools.sim import terminal
-            terminal.run(device)
+            terminal.run(device, scale=args.scale)
         else:
             from tools.sim import window
             window.run(device, args.scale)

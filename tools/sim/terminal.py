@@ -40,22 +40,40 @@ def help_lines(board):
 
 
 class Renderer:
-    """Turns a canvas into terminal text; remembers each row to send only changed ones."""
+    """Turns a canvas into terminal text; remembers each row to send only changed ones.
 
-    def __init__(self, canvas, columns=None, top=1, left=1):
+    `scale` repeats each pixel scale x scale times (small screens); `columns` and `lines`
+    crop to the terminal's size.
+    """
+
+    def __init__(self, canvas, columns=None, lines=None, scale=1, top=1, left=1):
         self.converter = Converter(canvas)
-        self.width = canvas.width if columns is None else min(canvas.width, columns)
+        self.scale = scale
         self.height = canvas.height
+        self.width = canvas.width * scale if columns is None else min(canvas.width * scale, columns)
+        rows = (canvas.height * scale + 1) // 2
+        self.rows = [None] * (rows if lines is None else min(rows, lines))
         self.top, self.left = top, left
-        self.rows = [None] * ((canvas.height + 1) // 2)
+
+    @property
+    def cropped(self):
+        """True when the terminal is too small for the whole screen."""
+        return self.width < self.converter.width * self.scale or \
+            len(self.rows) < (self.height * self.scale + 1) // 2
+
+    def _pixels(self, y):
+        """RGB bytes of terminal pixel row y (the canvas row under it, widened by the scale)."""
+        y //= self.scale
+        if y >= self.height:
+            return b"\x00" * (3 * self.width)
+        data = self.converter.row(y)
+        if self.scale > 1:
+            data = b"".join(data[i:i + 3] * self.scale for i in range(0, len(data), 3))
+        return data[:3 * self.width]
 
     def row_text(self, row):
-        """The characters and colour codes of text row `row` (pixel rows 2*row and 2*row+1)."""
-        top = self.converter.row(2 * row, 0, self.width)
-        if 2 * row + 1 < self.height:
-            bottom = self.converter.row(2 * row + 1, 0, self.width)
-        else:
-            bottom = b"\x00" * len(top)
+        """The characters and colour codes of text row `row` (terminal pixel rows 2*row and 2*row+1)."""
+        top, bottom = self._pixels(2 * row), self._pixels(2 * row + 1)
         parts, fg, bg = [], None, None
         for i in range(0, len(top), 3):
             t, b = top[i:i + 3], bottom[i:i + 3]
@@ -75,7 +93,8 @@ class Renderer:
             return ""
         _, y, _, h = rect
         out = []
-        for row in range(y // 2, min(len(self.rows), (y + h + 1) // 2)):
+        first, end = y * self.scale // 2, ((y + h) * self.scale + 1) // 2
+        for row in range(first, min(len(self.rows), end)):
             text = self.row_text(row)
             if text != self.rows[row]:
                 self.rows[row] = text
@@ -86,6 +105,14 @@ class Renderer:
         """Escape sequences that draw every row."""
         self.rows = [None] * len(self.rows)
         return self.update((0, 0, self.converter.width, self.height))
+
+
+def fitting_scale(width, height, columns, lines):
+    """The largest whole zoom that shows a width x height screen in the terminal (at least 1)."""
+    scale = 1
+    while width * (scale + 1) <= columns and (height * (scale + 1) + 1) // 2 <= lines:
+        scale += 1
+    return scale
 
 
 class Keyboard:
@@ -120,8 +147,11 @@ class Keyboard:
         return mask
 
 
-def run(device, out=None, frame_ms=10):
-    """Play on this terminal until the app is done or the player quits; restores the terminal."""
+def run(device, out=None, frame_ms=10, scale=None):
+    """Play on this terminal until the app is done or the player quits; restores the terminal.
+
+    scale: whole-pixel zoom; default the largest that fits the terminal.
+    """
     import termios
     import tty
     from tools.sim.boards import KEY_NAMES
@@ -129,10 +159,14 @@ def run(device, out=None, frame_ms=10):
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     columns, lines = os.get_terminal_size(out.fileno())
-    renderer = Renderer(device.canvas, columns=columns)
     notes = help_lines(device.board)
-    if renderer.width < device.canvas.width:
-        notes.insert(0, "cropped: widen the terminal to %d columns" % device.canvas.width)
+    screen_lines = max(1, lines - len(notes) - 2)
+    canvas = device.canvas
+    scale = scale or fitting_scale(canvas.width, canvas.height, columns, screen_lines)
+    renderer = Renderer(canvas, columns=columns, lines=screen_lines, scale=scale)
+    if renderer.cropped:
+        notes.insert(0, "cropped: the screen needs %d x %d characters" % (
+            canvas.width * scale, (canvas.height * scale + 1) // 2 + len(notes) + 2))
     keyboard = Keyboard()
     start, start_ms = time.monotonic(), device.now_ms
     try:
@@ -140,7 +174,7 @@ def run(device, out=None, frame_ms=10):
         out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
         out.write(renderer.full())
         for i, note in enumerate(notes):
-            out.write("\x1b[%d;1H\x1b[0m%s" % (len(renderer.rows) + 2 + i, note[:columns]))
+            out.write("\x1b[%d;1H\x1b[0m%s" % (len(renderer.rows) + 2 + i, note[:columns - 1]))
         out.flush()
         while not device.done and not keyboard.quit:
             ready, _, _ = select.select([fd], [], [], frame_ms / 1000)
