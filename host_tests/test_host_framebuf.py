@@ -18,7 +18,7 @@ FORMATS = {
     "MONO_HMSB": (4, 1), "GS2_HMSB": (5, 2), "GS8": (6, 8),
 }
 # Buffer shapes: (width, height, stride or None); odd sizes and strides find the edge cases.
-SHAPES = [(37, 21, None), (16, 8, None), (29, 13, 35), (8, 17, 12)]
+SHAPES = [(37, 21, None), (16, 8, None), (29, 13, 35), (8, 17, 12), (64, 40, 70), (3, 3, None), (1, 9, None)]
 OPS_PER_PROGRAM = 160
 SOURCE_FORMATS = ("MONO_VLSB", "MONO_HLSB", "GS2_HMSB", "GS4_HMSB", "GS8", "RGB565")
 
