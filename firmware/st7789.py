@@ -165,15 +165,12 @@ class ST7789:
                 lut[2 * i] = c >> 8
                 lut[2 * i + 1] = c & 0xFF
 
-    def _band_for(self, w):
-        """A band FrameBuffer and its bytes, w pixels wide (made anew only when w changes)."""
-        if w == self.width:
-            return self.full_band, self.band
+    def _part_band(self, w):
+        """Make the partial band w pixels wide (only when w differs from the last one)."""
         if w != self.part_width:
             self.part_width = w
             self.part_band = framebuf.FrameBuffer(self.band, w, self.rows, framebuf.RGB565)
             self.part_bytes = memoryview(self.band)[:2 * w * self.rows]
-        return self.part_band, self.part_bytes
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
@@ -192,14 +189,20 @@ class ST7789:
         if y + h > self.height:
             y = self.height - h
         self.load_palette(canvas.palette)
-        band, data = self._band_for(w)
+        if w == self.width:
+            band, data = self.full_band, self.band
+        else:
+            self._part_band(w)
+            band, data = self.part_band, self.part_bytes
         source = canvas.fb
         lut = self.lut_fb
-        write = self.spi.write
+        spi = self.spi
         self.window(x, y, w, h)
-        for top in range(y, y + h, rows):
+        top = y
+        while top < y + h:   # not range(): a variable step makes a range object
             band.blit(source, -x, -top, -1, lut)
-            write(data)
+            spi.write(data)
+            top += rows
         self.cs(1)
 
     def show_all(self, canvas):

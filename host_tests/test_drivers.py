@@ -201,3 +201,58 @@ def test_ssd1306_model_catches_a_missing_offset():
     model = SSD1306Model(72, 40, 28)
     model.feed_spi_log(spi.log)
     assert first_difference(model.view(), canvas_colours(canvas)) is not None
+
+
+VM_LOCKED = """
+import micropython
+import chipmodels
+from firmware import st7789
+from firmware.buttons import Buttons
+
+def locked_shows():
+    chipmodels.reset_fakes()
+    chipmodels.wire_spi(16, 17)
+    w, h, madctl, xo, yo = st7789.panel_135x240(90)
+    panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
+                          w, h, xo, yo, madctl)
+    canvas = chipmodels.PlainCanvas(w, h, 4)
+    panel.show(canvas, 10, 10, 60, 20)        # the first rectangle of a width builds its band
+    chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
+    micropython.heap_lock()
+    try:
+        for k in range(50):
+            panel.show(canvas, 0, 0, w, h)
+            panel.show(canvas, k, 2 * k % 100, 60, 1 + k % 30)
+    finally:
+        micropython.heap_unlock()
+    print("SHOWS OK")
+
+def locked_polls():
+    chipmodels.reset_fakes()
+    pad = Buttons((("A", 12), ("B", 13), ("X", 14), ("Y", 15)))
+    pin = chipmodels.FakePin.made[12]
+    n = 0
+    micropython.heap_lock()
+    try:
+        for t in range(0, 3000, 5):
+            pin.level = 0 if t % 1000 < 700 else 1
+            pad.poll(t)
+            while pad.get() != -1:
+                n += 1
+    finally:
+        micropython.heap_unlock()
+    print("POLLS", n)
+"""
+
+
+def test_show_and_poll_allocate_nothing_on_micropython():
+    """Under micropython.heap_lock(): ST7789 shows (full, and partial of a width seen
+    before) and Buttons.poll on pins allocate nothing."""
+    from tools import mpvm
+    machine = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
+    result = mpvm.run(VM_LOCKED, modules=("engine", "firmware", "tools/chipmodels.py"),
+                      extra_files={"/lib/machine.py": machine},
+                      steps=["locked_shows()", "locked_polls()"], heapsize=2 * 1024 * 1024,
+                      timeout=120).check()
+    assert "SHOWS OK" in result.stdout
+    assert "POLLS 9" in result.stdout, result.stdout   # 3 presses of 700 ms: PRESS LONG RELEASE
