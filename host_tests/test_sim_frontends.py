@@ -436,3 +436,14 @@ def test_window_loop_stops_when_the_app_is_done(tmp_path, dummy_video):
     dev = Device(boards.load("thumby"), QuittingApp, str(tmp_path / "save"))
     window.run(dev)
     assert dev.frames == 3
+
+
+def test_no_window_falls_back_to_headless_without_a_terminal(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("pygame", reason="pygame-ce is in requirements.txt")
+    from tools.sim import __main__ as cli
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    monkeypatch.setattr(cli, "firmware_app_factory", lambda: FakeApp)
+    status = cli.main(["--board", "thumby", "--mode", "window", "--save-dir", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert status == 0 and "no window" in captured.err and "headless mode instead" in captured.err
+    assert captured.out.startswith("thumby: 100 frames")

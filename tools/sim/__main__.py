@@ -104,12 +104,18 @@ def main(argv=None):
     if mode == "headless":
         return run_headless(device, args)
     try:
-        if mode == "terminal":
-            from tools.sim import terminal
-            terminal.run(device, scale=args.scale)
-        else:
+        if mode == "window":
             from tools.sim import window
-            window.run(device, args.scale)
+            try:
+                window.run(device, args.scale)
+                return 0
+            except window.NoWindow as error:
+                mode = "terminal" if sys.stdin.isatty() and sys.stdout.isatty() else "headless"
+                print("no window (%s): %s mode instead" % (error, mode), file=sys.stderr)
+                if mode == "headless":
+                    return run_headless(device, args)
+        from tools.sim import terminal
+        terminal.run(device, scale=args.scale)
     except KeyboardInterrupt:  # Ctrl-C: the front end has already put the screen back
         return 130
     return 0

@@ -38,6 +38,10 @@ def default_scale(width):
     return max(1, 720 // width)
 
 
+class NoWindow(RuntimeError):
+    """No window could open (no display server reachable, no video driver)."""
+
+
 class Window:
     """The pygame window: the scaled screen and the help bar."""
 
@@ -47,11 +51,15 @@ class Window:
         self.device = device
         self.scale = scale
         self.converter = Converter(device.canvas)
-        pygame.display.init()
-        pygame.font.init()
         w, h = device.canvas.width * scale, device.canvas.height * scale
         self.bar = help_lines(device.board)
-        self.surface = pygame.display.set_mode((max(w, 360), h + BAR_LINE * len(self.bar) + 6))
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            self.surface = pygame.display.set_mode((max(w, 360), h + BAR_LINE * len(self.bar) + 6))
+        except pygame.error as error:
+            pygame.display.quit()
+            raise NoWindow(str(error)) from None
         pygame.display.set_caption("Mau-Mau: %s" % device.board.NAME)
         self.keymap = keymap(pygame)
         self.held = set()  # keyboard keys held down
