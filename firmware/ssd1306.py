@@ -46,6 +46,8 @@ class SSD1306:
         self.col_offset = col_offset
         self.pages = (height + 7) // 8
         self.cmds = bytearray(6)
+        self.source = None      # the canvas buffer last shown, and a view of it
+        self.view = None
         self.init_panel(iref)
 
     def init_panel(self, iref):
@@ -92,12 +94,18 @@ class SSD1306:
         cmds[4] = first
         cmds[5] = last
         self.commands(cmds)
-        buf = memoryview(canvas.buf)
+        if self.source is not canvas.buf:
+            self.source = canvas.buf
+            self.view = memoryview(canvas.buf)
+        buf = self.view
         width = self.width
         if w == width:  # whole rows of pages are one run of the buffer
-            self.data(buf[first * width:(last + 1) * width])
+            if first == 0 and last == self.pages - 1:
+                self.data(self.source)
+            else:
+                self.data(buf[first * width:(last + 1) * width])
             return
-        for page in range(first, last + 1):
+        for page in range(first, last + 1):  # a memoryview of 16 bytes each
             start = page * width + x
             self.data(buf[start:start + w])
 
