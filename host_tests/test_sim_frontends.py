@@ -59,6 +59,7 @@ class FakeApp:
 
 
 def device(board_name, tmp_path):
+    """A simulated board running the fake app, its store in tmp_path."""
     return Device(boards.load(board_name), FakeApp, str(tmp_path / "save"))
 
 
@@ -77,6 +78,7 @@ class FakeCanvas:
 
 
 def random_canvas(width, height, depth, seed):
+    """A canvas of random pixels (and, in colour, a random palette)."""
     rng = random.Random(seed)
     palette = [rng.randrange(65536) for _ in range(16)] if depth == 4 else None
     canvas = FakeCanvas(width, height, depth, palette)
@@ -358,6 +360,7 @@ def test_headless_command_line_runs_a_script(tmp_path, monkeypatch, capsys):
 
 @pytest.fixture
 def dummy_video(monkeypatch):
+    """pygame on SDL's dummy video driver."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     pytest.importorskip("pygame", reason="pygame-ce is in requirements.txt")
 
@@ -396,6 +399,7 @@ def test_window_help_names_only_the_boards_keys():
 
 
 def window_help(name):
+    """The window's help lines for a board."""
     from tools.sim import window
     return window.help_lines(boards.load(name))
 
