@@ -652,9 +652,22 @@ def board_view(board, model):
     return model.view()
 
 
+def paint_something(canvas, rng):
+    """Draw with firmware.gfx.Canvas's own calls (a box, a card face, a card back, text) at
+    random places in random colour roles; the canvas marks what it drew as dirty."""
+    w, h = canvas.width, canvas.height
+    cw, ch = canvas.card_size()
+    x, y = rng.below(w), rng.below(h)
+    canvas.rect(x, y, 1 + rng.below(w - x), 1 + rng.below(h - y), rng.below(19))
+    canvas.card(rng.below(w - cw + 1), rng.below(h - ch + 1), rng.below(4) << 4 | 7 + rng.below(8))
+    canvas.back(rng.below(w - cw + 1), rng.below(h - ch + 1))
+    canvas.text("Mau", rng.below(w - 10), rng.below(h - 6), rng.below(19))
+
+
 def check_board_display(board, canvas, seed, rounds):
-    """Open the board's display on fakes; show random pictures whole, then rectangle by
-    rectangle; return a list of problems (empty when every panel pixel matched every time)."""
+    """Open the board's display on fakes; show random pictures whole, then what each
+    drawing made dirty (firmware.gfx.Canvas: take_dirty(); a PlainCanvas: the box drawn);
+    return a list of problems (empty when every panel pixel matched every time)."""
     from engine.rng import Random
     reset_fakes()
     if hasattr(board, "DC"):
@@ -675,7 +688,12 @@ def check_board_display(board, canvas, seed, rounds):
             problems.append("step %d: wrote RAM outside the glass" % step)
         if problems:
             break
-        box = scribble(canvas, rng, 1)[0]
+        if hasattr(canvas, "take_dirty"):
+            canvas.take_dirty()
+            paint_something(canvas, rng)
+            box = canvas.take_dirty()
+        else:
+            box = scribble(canvas, rng, 1)[0]
         display.show(canvas, box[0], box[1], box[2], box[3])
     return problems
 
