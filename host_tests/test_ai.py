@@ -311,3 +311,38 @@ def test_playout_policy_moves_are_legal(index):
             # walk on with random legal moves, so every kind of table comes up
             rnd.apply(p, pick if rng.below(2) else moves[rng.below(n)])
             steps += 1
+
+
+def test_tournament_chunks_merge_into_one_run():
+    # A long tournament is split into chunks (--first) and merged: the merged counts
+    # must be exactly those of one run over the same games.
+    from tools import tournament as tm
+    rules = Rules("classic")
+    whole = tm.run_pairing(rules, [2, 1], 8, first=0, seed=3)
+    parts = [tm.run_pairing(rules, [2, 1], 4, first=f, seed=3) for f in (0, 4)]
+    for r in parts:
+        r.update(preset="classic", pairing="2v1", playouts=None)
+    merged = tm.merge(parts)
+    assert len(merged) == 1
+    for key in ("games", "wins", "points_a", "points_b", "dec_a", "dec_b"):
+        assert merged[0][key] == whole[key], key
+    with pytest.raises(ValueError):
+        tm.merge([parts[0], dict(parts[0])])        # overlapping chunks are refused
+
+
+def test_tournament_oracle_sees_the_real_table():
+    # The oracle measurement (--oracle all) deals the Expert's worlds from the real
+    # table: with the draw order known, a deal equals the round in play.
+    from tools import tournament as tm
+    rules = Rules("classic")
+    rnd = Round(rules, 2, Random(5))
+    bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=8)
+    deal = tm._oracle_deal(bot, [rnd], "all")
+    deal(rnd.view(0, View(rules)))
+    assert bytes(bot.world.s[rd._CARDS:]) == bytes(rnd.s[rd._CARDS:])
+    deal = tm._oracle_deal(bot, [rnd], "hands")
+    deal(rnd.view(0, View(rules)))
+    lo = rnd.s[rd._BOUNDS]
+    assert bytes(bot.world.s[lo:]) == bytes(rnd.s[lo:])          # hands and discard
+    assert sorted(bot.world.s[rd._CARDS:lo]) == sorted(rnd.s[rd._CARDS:lo])
+    assert tm.run_pairing(rules, [4, 3], 2, playouts=8, oracle="hands")["games"] == 2

@@ -23,6 +23,11 @@ issue sets one; average minus points per match of the first level and of the oth
 CPython milliseconds per turn decision of each; and, with ``--vm N`` (default 20; 0 to
 skip), VM milliseconds per decision of the first level over N decisions in the
 MicroPython VM and the RP2040 estimate (x 454 / calibration-loop ms).
+
+``--oracle hands`` (or ``all``) lets the Expert cheat, for measuring what the hidden
+cards are worth: its deals are the real table with the opponents' hands as they are
+(``all``: the draw pile's order too; ``hands``: the draw pile shuffled). No game loop
+outside this measurement does that.
 """
 
 import argparse
@@ -61,10 +66,11 @@ def parse_pairing(text):
     return levels
 
 
-def play_match(rules, levels, seed, playouts=None, timer=None):
+def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
     """Play one seeded match; player k (of level levels[k]) sits at seat k of the first
     round. Returns (winner or None, minus points per player). `timer[k]` (optional)
-    gathers [decisions, seconds] of player k's turn decisions."""
+    gathers [decisions, seconds] of player k's turn decisions; `oracle` ("hands" or
+    "all") makes every Expert deal from the real table (a measurement, not a level)."""
     players = len(levels)
     match = Match(rules, players, seed)
     bots = [ai.Player(rules, levels[k], seed=seed * 8 + k + AI_SEED, playouts=playouts)
@@ -72,8 +78,14 @@ def play_match(rules, levels, seed, playouts=None, timer=None):
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(mv.MAX_MOVES))
     clock = time.perf_counter
+    table = [None]          # the round in play, for an oracle's deals
+    if oracle:
+        for bot in bots:
+            if bot.level == ai.EXPERT:
+                bot._deal_world = _oracle_deal(bot, table, oracle)
     while not match.is_over():
         rnd = match.start_round()
+        table[0] = rnd
         seated = match.seated
         n_seats = len(seated)
         for k in range(n_seats):
@@ -113,6 +125,22 @@ def play_match(rules, levels, seed, playouts=None, timer=None):
     return match.winner(), list(match.totals)
 
 
+def _oracle_deal(bot, table, oracle):
+    """A deal for `bot` that cheats: the real table of table[0], its draw pile shuffled
+    unless `oracle` is "all"."""
+    def deal(view):
+        s = bot.world.s
+        s[:] = table[0].s
+        s[ai._S_NEV] = 0
+        if oracle == "hands":
+            rng = bot.prng
+            lo = ai._S_CARDS
+            for i in range(s[ai._S_BOUNDS] - 1, lo, -1):
+                j = lo + rng.below(i - lo + 1)
+                s[i], s[j] = s[j], s[i]
+    return deal
+
+
 def wilson(wins, games, z=1.96):
     """95% Wilson score interval of a win rate, as (low, high)."""
     if games == 0:
@@ -124,7 +152,8 @@ def wilson(wins, games, z=1.96):
     return centre - half, centre + half
 
 
-def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=None):
+def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=None,
+                oracle=None):
     """Play games first .. first+games-1 of a pairing; return a result dict with the
     first level's wins, and points and decision times of the first level ("a") and
     of the others ("b")."""
@@ -136,7 +165,7 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
         shift = i % players
         seating = [levels[(k - shift) % players] for k in range(players)]
         timer = [[0, 0.0] for _ in range(players)]
-        winner, totals = play_match(rules, seating, seed + i, playouts, timer)
+        winner, totals = play_match(rules, seating, seed + i, playouts, timer, oracle)
         res["games"] += 1
         if winner == shift:
             res["wins"] += 1
@@ -155,7 +184,7 @@ def merge(results):
     """Add up chunks of the same pairing (they must not overlap)."""
     out = {}
     for r in results:
-        key = (r["preset"], r["pairing"], r["playouts"])
+        key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"))
         if key not in out:
             out[key] = dict(r, ranges=[(r["first"], r["first"] + r["games"])])
             continue
@@ -216,8 +245,10 @@ def print_table(results, out=sys.stdout):
             names = "%s v %d %s" % (SHORT[levels[0]], len(rest), SHORT[rest[0]])
         else:
             names = SHORT[levels[0]] + " v " + "+".join(SHORT[x] for x in rest)
+        if r.get("oracle"):
+            names = "%s (sees %s)" % (names, r["oracle"])
         lo, hi = wilson(r["wins"], r["games"])
-        target = TARGETS.get(r["pairing"])
+        target = None if r.get("oracle") else TARGETS.get(r["pairing"])
         if target is None:
             verdict = ""
         else:
@@ -254,6 +285,9 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0")
     parser.add_argument("--playouts", type=int, default=None,
                         help="Expert playouts per decision (default: its device budget)")
+    parser.add_argument("--oracle", choices=("hands", "all"),
+                        help="the Expert sees the others' hands (all: and the draw "
+                        "pile's order); measures what hidden cards are worth")
     parser.add_argument("--vm", type=int, default=20, metavar="N",
                         help="time N decisions of each pairing's first level in the "
                         "MicroPython VM (0: skip)")
@@ -277,8 +311,9 @@ def main(argv=None):
         for text in pairings:
             levels = parse_pairing(text)
             t = time.perf_counter()
-            res = run_pairing(rules, levels, args.games, args.first, args.seed, args.playouts)
-            res.update(preset=preset, pairing=text, playouts=args.playouts)
+            res = run_pairing(rules, levels, args.games, args.first, args.seed, args.playouts,
+                              oracle=args.oracle)
+            res.update(preset=preset, pairing=text, playouts=args.playouts, oracle=args.oracle)
             if args.vm > 0:
                 res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
                     preset, levels, args.vm, args.playouts)
