@@ -53,6 +53,14 @@ def test_board_display_on_the_controller_model(name, monkeypatch):
     assert chipmodels.check_board_display(board, canvas, seed=len(name), rounds=6) == []
 
 
+def test_bus_faster_than_the_controller_is_reported(monkeypatch):
+    chipmodels.install_machine(monkeypatch)
+    board = load("thumby")
+    monkeypatch.setattr(board, "SPI_BAUD", 20000000)
+    problems = chipmodels.check_board_display(board, Canvas(72, 40, 1), seed=1, rounds=1)
+    assert problems == ["SPI at 20000000 Hz, the controller is rated for 10000000"]
+
+
 @pytest.mark.parametrize("name", BOARDS)
 def test_board_buttons_on_fake_pins(name, monkeypatch):
     chipmodels.install_machine(monkeypatch)

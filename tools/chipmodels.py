@@ -427,8 +427,10 @@ class SSD1306Model:
                 i += 1
                 is_data = control & 0x40
                 if control & 0x80:        # Co = 1: one byte, then another control byte
-                    if i < n:
-                        self.data(data[i]) if is_data else self.cmd_byte(data[i])
+                    if i < n and is_data:
+                        self.data(data[i])
+                    elif i < n:
+                        self.cmd_byte(data[i])
                     i += 1
                     continue
                 for b in data[i:]:        # Co = 0: the rest of the transaction
@@ -645,6 +647,28 @@ def model_for(board):
     return model, feed
 
 
+ST7789_MAX_SPI = 62500000    # datasheet: serial write clock cycle >= 16 ns
+SSD1306_MAX_SPI = 10000000   # datasheet: serial clock cycle >= 100 ns
+SSD1306_MAX_I2C = 400000     # datasheet: I2C fast mode
+
+
+def bus_problems(board):
+    """The bus the board opened, against its controller's ratings (mode 0, clock)."""
+    out = []
+    if FakeI2C.made:
+        bus = FakeI2C.made[-1]
+        if bus.freq > SSD1306_MAX_I2C:
+            out.append("I2C at %d Hz, the SSD1306 is rated for %d" % (bus.freq, SSD1306_MAX_I2C))
+        return out
+    bus = FakeSPI.made[-1]
+    top = ST7789_MAX_SPI if board.DEPTH == 4 else SSD1306_MAX_SPI
+    if bus.baudrate > top:
+        out.append("SPI at %d Hz, the controller is rated for %d" % (bus.baudrate, top))
+    if bus.polarity or bus.phase:
+        out.append("SPI mode %d, the controller samples in mode 0" % (bus.polarity * 2 + bus.phase))
+    return out
+
+
 def board_view(board, model):
     """What the board's screen shows, in the canvas's orientation."""
     if board.DEPTH == 4:
@@ -675,9 +699,9 @@ def check_board_display(board, canvas, seed, rounds):
     display = board.open_display()
     model, feed = model_for(board)
     rng = Random(seed)
+    problems = bus_problems(board)
     scribble(canvas, rng, 8)
     display.show(canvas, 0, 0, canvas.width, canvas.height)
-    problems = []
     for step in range(rounds + 1):
         feed()
         problems.extend(model.problems())
