@@ -89,9 +89,10 @@ def test_headless_game_reaches_the_table_and_the_ais_play(tmp_path, board_name):
 
 
 def test_headless_game_on_the_72x40_screen(tmp_path):
-    """The tiny screen's 3x5 font is not searchable: check the pictures change and hold ink."""
+    """The tiny screen writes in the 3x5 font; its pictures change and hold ink."""
     dev, shots = play("thumby", "shot:title " + AI_ONLY["dpad"] + " shot:table wait:6000 shot:later", tmp_path)
     images = [Image.open(shots[n]) for n in ("title", "table", "later")]
+    assert findtext.shows(images[0], "New game", findtext.FONT_3X5)
     assert all(im.size == (72, 40) for im in images)
     for im in images:
         lit = sum(1 for px in im.get_flattened_data() if px == (255, 255, 255))

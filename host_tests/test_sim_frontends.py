@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from firmware import buttons, gfx
-from tools.sim import boards, headless, image, terminal
+from tools.sim import boards, findtext, headless, image, terminal
 from tools.sim.device import Device
 
 GS4_HMSB = 2
@@ -451,3 +451,31 @@ def test_no_window_falls_back_to_headless_without_a_terminal(tmp_path, monkeypat
     captured = capsys.readouterr()
     assert status == 0 and "no window" in captured.err and "headless mode instead" in captured.err
     assert captured.out.startswith("thumby: 100 frames")
+
+
+# Reading text back from screenshots
+
+def test_findtext_finds_8x8_text_where_it_was_drawn():
+    canvas = random_canvas(120, 30, 4, seed=4)
+    canvas.fb.fill_rect(0, 0, 120, 30, 0)
+    canvas.fb.fill_rect(50, 12, 70, 12, 3)  # a bar behind part of the text
+    canvas.fb.text("Pass to Finn", 5, 2, 7)
+    canvas.fb.text("Mau!", 60, 14, 9)
+    shot = image.screenshot(canvas)
+    assert findtext.find_text(shot, "Pass to Finn") == [(5, 2)]
+    assert findtext.find_text(shot, "Finn") == [(69, 2)]
+    assert findtext.find_text(shot, "Mau!") == [(60, 14)]
+    assert not findtext.shows(shot, "Pass to Emma") and not findtext.shows(shot, "Mau?")
+
+
+def test_findtext_reads_the_tiny_3x5_font():
+    canvas = gfx.Canvas(72, 40, 1)
+    canvas.fill(gfx.BG)
+    canvas.small("Greta 7", 3, 4, gfx.TEXT)
+    canvas.small("draws", 40, 30, gfx.TEXT)
+    shot = image.screenshot(canvas)
+    tiny = findtext.FONT_3X5
+    assert findtext.find_text(shot, "GRETA 7", tiny) == [(3, 4)]
+    assert findtext.find_text(shot, "greta", tiny) == [(3, 4)]  # lower case is drawn as upper
+    assert findtext.find_text(shot, "draws", tiny) == [(40, 30)]
+    assert not findtext.shows(shot, "Greta 8", tiny) and not findtext.shows(shot, "Greta", findtext.FONT_8X8)

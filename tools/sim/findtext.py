@@ -1,31 +1,56 @@
-"""Find text in a screenshot: where a string in MicroPython's built-in 8x8 font was drawn.
+"""Find text in a screenshot: where a string was drawn in the 8x8 font or gfx's 3x5 one.
 
-For tests that check what a screen says (not just that a PNG exists): a match is an
-8*len x 8 box whose pixels are exactly the glyphs' set bits in one colour, with no pixel
-of that colour where the glyphs are blank. Screens drawn in the 3x5 tiny font (72x40)
-are not found this way.
+For tests that check what a screen says (not just that a PNG exists): a match is a box
+of character cells whose pixels are exactly the glyphs' set bits in one colour, with no
+pixel of that colour where the glyphs are blank. FONT_8X8 is MicroPython's built-in
+font (framebuf.text); FONT_3X5 is firmware.gfx's tiny font (Canvas.small: 4x5 cells,
+lower case drawn as upper case), used on the smallest screens.
 """
 from tools.sim.framebuf import FONT
 
+FONT_8X8 = "8x8"
+FONT_3X5 = "3x5"
 
-def glyph_box(text):
-    """(set, blank): the (dx, dy) offsets of the lit and the unlit pixels of `text`'s box."""
-    lit, blank = [], []
+
+def _cells_8x8(text):
     for i, ch in enumerate(text.encode()):
         ch = ch if 32 <= ch <= 127 else 127
         for col in range(8):
             bits = FONT[(ch - 32) * 8 + col]
             for row in range(8):
-                (lit if bits >> row & 1 else blank).append((i * 8 + col, row))
+                yield i * 8 + col, row, bool(bits >> row & 1)
+
+
+def _cells_3x5(text):
+    from tools.sim import install_framebuf
+    install_framebuf()  # firmware.gfx imports framebuf
+    from firmware.gfx import _TINY_FONT
+    for i, ch in enumerate(text):
+        code = ord(ch)
+        code = code - 32 if 97 <= code <= 122 else code
+        code = code if 32 <= code <= 95 else 63
+        bits = _TINY_FONT[(code - 32) * 2] << 8 | _TINY_FONT[(code - 32) * 2 + 1]
+        for row in range(5):
+            line = bits >> (12 - 3 * row) & 7
+            for col in range(4 if i < len(text) - 1 else 3):  # column 4: the gap to the next one
+                yield i * 4 + col, row, col < 3 and bool(line >> (2 - col) & 1)
+
+
+def glyph_box(text, font=FONT_8X8):
+    """(lit, blank): the (dx, dy) offsets of the set and the unset pixels of `text`'s cells."""
+    lit, blank = [], []
+    cells = _cells_8x8(text) if font == FONT_8X8 else _cells_3x5(text)
+    for dx, dy, on in cells:
+        (lit if on else blank).append((dx, dy))
     return lit, blank
 
 
-def find_text(image, text):
+def find_text(image, text, font=FONT_8X8):
     """Top-left corners (x, y) where `text` appears in the Pillow image, in reading order."""
     rgb = image.convert("RGB")
     width, height = rgb.size
     data = rgb.tobytes()
-    lit, blank = glyph_box(text)
+    lit, blank = glyph_box(text, font)
     if not lit:
         return []
     lit_at = [(dy * width + dx) * 3 for dx, dy in lit]
@@ -33,9 +58,11 @@ def find_text(image, text):
     first = lit_at[0]
     checks = [(o, True) for o in lit_at[1:]] + [(o, False) for o in blank_at]
     checks.sort(key=lambda check: check[0])  # neighbours first: most places fail at once
+    box_w = max(dx for dx, _ in lit + blank) + 1
+    box_h = max(dy for _, dy in lit + blank) + 1
     found = []
-    for y in range(height - 7):
-        for x in range(width - 8 * len(text) + 1):
+    for y in range(height - box_h + 1):
+        for x in range(width - box_w + 1):
             base = (y * width + x) * 3
             ink = data[base + first:base + first + 3]
             for offset, same in checks:
@@ -46,6 +73,6 @@ def find_text(image, text):
     return found
 
 
-def shows(image, text):
+def shows(image, text, font=FONT_8X8):
     """True when `text` appears somewhere in the image."""
-    return bool(find_text(image, text))
+    return bool(find_text(image, text, font))
