@@ -126,8 +126,7 @@ def test_fallback_table_agrees_with_the_board_configs():
 def test_displayio_boards_go_to_the_circuitpython_simulator(tmp_path, monkeypatch):
     """PyBadge-like boards draw with displayio: tools/sim/circuitpython.py gets the command line."""
     import types
-    displayio = [p.stem for p in boards.CONFIGS.glob("*.py")
-                 if not p.stem.startswith("_") and boards.draws_with_displayio(boards.load(p.stem))]
+    displayio = boards.displayio_names()
     if not displayio:
         pytest.skip("no displayio board config")
     assert not set(displayio) & set(boards.names())  # the framebuf simulator's list

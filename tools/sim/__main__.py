@@ -40,7 +40,8 @@ def parse_args(argv):
     """The command line."""
     parser = argparse.ArgumentParser(prog="python -m tools.sim", description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="boards: " + ", ".join(boards.names()))
+                                     epilog="boards: %s; drawn with displayio (CircuitPython): %s" % (
+                                         ", ".join(boards.names()), ", ".join(boards.displayio_names()) or "none"))
     parser.add_argument("--board", default=boards.DEFAULT_BOARD, help="a module of board_configs/")
     parser.add_argument("--mode", choices=MODES, help="default: the best available")
     parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window, the terminal or the PNGs")

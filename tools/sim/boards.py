@@ -39,10 +39,19 @@ class FallbackBoard:
         self.KEYS = tuple((key, None) for key in keys)
 
 
+def _all_names():
+    files = {p.stem for p in CONFIGS.glob("*.py") if not p.stem.startswith("_")}
+    return files | set(FALLBACK)
+
+
 def names():
     """Names of every board the simulator can show: framebuf boards of board_configs/ and the fallback table."""
-    files = {p.stem for p in CONFIGS.glob("*.py") if not p.stem.startswith("_")}
-    return sorted(name for name in files | set(FALLBACK) if not draws_with_displayio(load(name)))
+    return sorted(name for name in _all_names() if not draws_with_displayio(load(name)))
+
+
+def displayio_names():
+    """Names of the CircuitPython boards drawn with displayio (tools/sim/circuitpython.py shows those)."""
+    return sorted(name for name in _all_names() if draws_with_displayio(load(name)))
 
 
 def draws_with_displayio(board):
