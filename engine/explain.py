@@ -1,11 +1,11 @@
-"""Reasons in words for bad input: why a move is illegal, why a table is not a deck.
+"""Reasons in words for bad input: why a move is illegal.
 
 Imported only when something is wrong, so its text never sits on a device's heap
 during normal play. The round decides legality (its legal-move list); this module
 only finds the words.
 """
 
-from engine.cards import JACK, deck
+from engine.cards import JACK
 from engine import moves as mv
 from engine.round import IllegalMove, DRAWN, AGAIN, OVER
 from engine.text import card_name, describe, SUIT_LETTERS
@@ -70,14 +70,6 @@ def _can_draw(rnd):
     return rnd.draw_size() > 0 or rnd.discard_size() > 1
 
 
-def _has_fitting(rnd, player):
-    hand = rnd.hand(player)
-    for c in hand:
-        if rnd._fits(c, len(hand)):
-            return True
-    return False
-
-
 def _why_not_draw(rnd, player):
     if rnd.phase() == DRAWN:
         return "a card was drawn already: play it or pass"
@@ -94,27 +86,3 @@ def _why_not_pass(rnd, player):
     if _can_draw(rnd):
         return "a card can be drawn"
     return "a fitting card can be played"
-
-
-def check_layout(rnd, hands, draw, discard):
-    """The cards of a chosen table in slot order, or ValueError naming what is wrong."""
-    players = rnd.players()
-    if len(hands) != players:
-        raise ValueError("hands: %d given for %d players" % (len(hands), players))
-    if not discard:
-        raise ValueError("discard: the discard pile needs its top card")
-    counts = bytearray(64)
-    for c in deck(rnd.rules.deck_name()):
-        counts[c] += 1
-    laid = list(reversed(draw))
-    for hand in hands:
-        laid.extend(hand)
-    laid.extend(reversed(discard))
-    for c in laid:
-        if not isinstance(c, int) or not 0 <= c < 64 or counts[c] == 0:
-            raise ValueError("cards: %s is not in the deck or laid out too often"
-                             % (card_name(c) if isinstance(c, int) and 0 <= c < 64 else repr(c),))
-        counts[c] -= 1
-    if sum(counts):
-        raise ValueError("cards: %d cards of the deck are missing" % sum(counts))
-    return laid

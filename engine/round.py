@@ -73,13 +73,6 @@ class IllegalMove(ValueError):
 _CHECK = array("H", range(mv.MAX_MOVES))  # scratch for apply's legality check
 
 
-def _event_room(rules):
-    """Events one move can write: its own few plus the largest possible draw."""
-    copies = 2 if rules.deck_name() == "double104" else 1
-    most = 4 * copies * (4 if rules.ace == ACE_DRAW4 else 2)
-    return 20 + most
-
-
 class Table:
     """Read access shared by a Round and a player's View (same layout)."""
 
@@ -208,8 +201,10 @@ class Round(Table):
         self.rules = rules
         self.rng = rng
         self.s = bytearray(_CARDS + rules.deck_size())
-        self.events = array("H", range(_event_room(rules)))
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
+        # Room for the events of one move: its own few plus the largest possible draw.
+        most = 4 * (1 + self.copies) * (4 if rules.ace == ACE_DRAW4 else 2)
+        self.events = array("H", range(20 + most))
         self._pool = None  # scratch for fill_hidden, made on first use
         self.deal(players, dealer)
 
@@ -252,22 +247,8 @@ class Round(Table):
         """Lay out a chosen table: hands by seat, draw pile top first, discard pile
         bottom first (its last card is the top). Every card of the deck must be there
         exactly once (twice in a double deck); the state starts a fresh turn."""
-        from engine.explain import check_layout
-        laid = check_layout(self, hands, draw, discard)
-        s = self.s
-        players = s[_PLAYERS]
-        for i in range(len(laid)):
-            s[_CARDS + i] = laid[i]
-        b = _CARDS + len(draw)
-        for k in range(players):
-            s[_BOUNDS + k] = b
-            b += len(hands[k])
-        s[_BOUNDS + players] = b
-        for i in (_PENDING, _PHASE, _IDLE, _SAID_MAU, _NEV, _MOVES_LO, _MOVES_HI):
-            s[i] = 0
-        for i in (_WISH, _DEBTOR, _WINNER):
-            s[i] = NOBODY
-        s[_TURN] = turn
+        from engine.tables import set_table
+        set_table(self, hands, draw, discard, turn)
 
     def _is_action(self, c):
         """True if card c has an effect under these rules (nordic: turn up another)."""
@@ -356,12 +337,6 @@ class Round(Table):
         t = s[s[_BOUNDS + s[_PLAYERS]]]
         return (c ^ t) & 0x30 == 0 or (c ^ t) & 15 == 0
 
-    def _stacks(self, c):
-        """True if card c may be put on the pending draw."""
-        s = self.s
-        r = s[_PEND_RANK]
-        return c & 15 == r and (r != SEVEN or self.rules.stack_sevens)
-
     def legal_moves(self, player, out):
         """Write every move `player` may make now into array `out`; return how many."""
         s = self.s
@@ -377,9 +352,12 @@ class Round(Table):
         size = hi - lo
         phase = s[_PHASE]
         if s[_PENDING]:
+            stacks = s[_PEND_RANK]  # the rank that may go on the pending draw, if any
+            if stacks == SEVEN and not self.rules.stack_sevens:
+                stacks = 0
             for i in range(lo, hi):
                 c = s[i]
-                if self._stacks(c) and not (self.copies and _seen(s, lo, i, c)):
+                if c & 15 == stacks and not (self.copies and _seen(s, lo, i, c)):
                     n = _variants(out, n, c, size)
             out[n] = _DRAW
             return n + 1
@@ -628,32 +606,8 @@ class Round(Table):
         """Become one table the viewer cannot tell apart from the real one: the view's
         table with every hidden slot (others' hands, the draw pile) dealt a random unseen
         card. Allocates nothing after the first call."""
-        s = self.s
-        o = view.s
-        s[:] = o
-        pool = self._pool
-        if pool is None:
-            pool = self._pool = bytearray(64 + len(s))
-        for i in range(64):  # pool[0:64]: how many of each card are unseen
-            pool[i] = 0
-        for i in range(64, lay_deck(pool, 64, self.rules.deck_name())):
-            pool[pool[i]] += 1
-        end = s[_END]
-        for i in range(_CARDS, end):
-            if o[i] != NO_CARD:
-                pool[o[i]] -= 1
-        hidden = 64  # pool[64:hidden]: the unseen cards, then shuffled
-        for c in range(64):
-            for _ in range(pool[c]):
-                pool[hidden] = c
-                hidden += 1
-        rng.shuffle(pool, 64, hidden)
-        k = 64
-        for i in range(_CARDS, end):
-            if o[i] == NO_CARD:
-                s[i] = pool[k]
-                k += 1
-        s[_NEV] = 0
+        from engine.tables import fill_hidden
+        fill_hidden(self, view, rng)
 
     def draw_pile(self):
         """The draw pile, top card first, as a new bytes (for logs and tests)."""

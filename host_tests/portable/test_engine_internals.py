@@ -44,3 +44,14 @@ def test_a_seat_that_does_not_exist_cannot_catch():
             assert "no player" in str(e)
         else:
             assert False, "seat %d caught" % seat
+
+
+def test_header_layout_repeated_in_tables_matches_the_round():
+    from engine import tables as tb
+    if not hasattr(tb, "_CARDS"):
+        return  # MicroPython: see above
+    for name in ("_TURN", "_PENDING", "_WISH", "_PHASE", "_DEBTOR", "_IDLE", "_WINNER",
+                 "_PLAYERS", "_SAID_MAU", "_NEV", "_END", "_BOUNDS", "_MOVES_LO",
+                 "_MOVES_HI", "_CARDS"):
+        assert getattr(tb, name) == getattr(rd, name), name
+    assert tb._NOBODY == rd.NOBODY == rd.NO_WISH
