@@ -16,6 +16,14 @@ def load(name):
     return importlib.import_module("board_configs." + name)
 
 
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    """The drivers' reset waits are not slept on CPython (the VM runs sleep as it is)."""
+    from firmware import ssd1306, st7789
+    for driver in (st7789, ssd1306):
+        monkeypatch.setattr(driver, "sleep_ms", lambda ms: None)
+
+
 @pytest.mark.parametrize("name", BOARDS)
 def test_board_data(name):
     """The data the simulator reads; importing needs no `machine` (CPython has none)."""

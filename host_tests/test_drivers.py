@@ -16,12 +16,23 @@ from tools.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Mod
 DC, CS, RST, BL = 16, 17, 12, 20
 
 
+WAITS = []
+
+
 @pytest.fixture(autouse=True)
-def fakes():
+def fakes(monkeypatch):
     chipmodels.reset_fakes()
     chipmodels.wire_spi(DC, CS)
+    WAITS.clear()
+    for driver in (st7789, ssd1306):   # the drivers' waits are noted, not slept
+        monkeypatch.setattr(driver, "sleep_ms", WAITS.append)
     yield
     chipmodels.reset_fakes()
+
+
+def test_st7789_waits_after_reset_and_sleep_out():
+    spi, panel = open_st7789(90)
+    assert WAITS[-2:] == [150, 120]   # reset (datasheet: 120 ms), SLPOUT (120 ms)
 
 
 def open_st7789(rotation, rst=True):
