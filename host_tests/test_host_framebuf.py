@@ -257,3 +257,17 @@ def test_blit_reads_a_read_only_tuple_source_like_micropython():
               "print(''.join('%02x' % b for b in buf))\n")
     vm = mpvm.run(source, modules=()).check().stdout
     assert run_on_host(source) == vm and vm.strip() != "00" * 32
+
+
+def test_keywords_and_floats_fail_on_the_host_as_on_the_device():
+    """MicroPython's methods take positional ints only: the host copy must not be kinder."""
+    calls = ["fb.rect(0, 0, 4, 4, 1, f=True)", "fb.ellipse(4, 4, 2, 2, 1, f=True)", "fb.text('a', 0, 0, c=1)",
+             "fb.blit(fb, 0, 0, key=0)", "fb.fill_rect(0.5, 0, 2, 2, 1)", "fb.pixel(1, 1.0, 1)", "fb.fill(1.0)",
+             "fb.line(0, 0, 3, 3.0, 1)", "framebuf.FrameBuffer(buf, 8, 8, format=0)"]
+    lines = ["import framebuf", "buf = bytearray(8)", "fb = framebuf.FrameBuffer(buf, 8, 8, 0)"]
+    for call in calls:
+        lines += ["try:", "    " + call, "    print('ok')", "except TypeError:", "    print('TypeError')"]
+    source = "\n".join(lines) + "\n"
+    vm = mpvm.run(source, modules=()).check().stdout
+    assert vm.split() == ["TypeError"] * len(calls)
+    assert run_on_host(source) == vm

@@ -4,6 +4,8 @@ The simulator and the host tests install it as `sys.modules["framebuf"]` when th
 module is missing, so firmware code draws on the laptop exactly as on the device.
 Every method follows extmod/modframebuf.c: the same clipping, the same pixel order, the
 same integer arithmetic (C division truncates toward zero), the same colour truncation.
+Arguments are positional only and must be ints, as there: code that passes a keyword
+or a float fails here too, not first on the device.
 """
 from operator import index as _int
 
@@ -97,7 +99,7 @@ def _source(obj):
 class FrameBuffer:
     """A frame buffer over a bytearray-like `buf`: pixels, shapes, 8x8 text, blits."""
 
-    def __init__(self, buf, width, height, format, stride=None):
+    def __init__(self, buf, width, height, format, stride=None, /):
         self._setup(buf, width, height, format, stride)
 
     def _setup(self, buf, width, height, format, stride=None, writable=True):
@@ -274,15 +276,15 @@ class FrameBuffer:
 
     # The public methods of framebuf.FrameBuffer.
 
-    def fill(self, c):
+    def fill(self, c, /):
         """Fill the whole buffer with colour c."""
         self._fill(0, 0, self._width, self._height, _int(c))
 
-    def fill_rect(self, x, y, w, h, c):
+    def fill_rect(self, x, y, w, h, c, /):
         """Fill the w x h rectangle at (x, y), clipped to the buffer."""
         self._fill_rect(_int(x), _int(y), _int(w), _int(h), _int(c))
 
-    def pixel(self, x, y, c=None):
+    def pixel(self, x, y, c=None, /):
         """Colour of the pixel at (x, y) (None outside), or set it to c."""
         x, y = _int(x), _int(y)
         if 0 <= x < self._width and 0 <= y < self._height:
@@ -291,15 +293,15 @@ class FrameBuffer:
             self._set(x, y, _int(c))
         return None
 
-    def hline(self, x, y, w, c):
+    def hline(self, x, y, w, c, /):
         """Horizontal line of w pixels from (x, y)."""
         self._fill_rect(_int(x), _int(y), _int(w), 1, _int(c))
 
-    def vline(self, x, y, h, c):
+    def vline(self, x, y, h, c, /):
         """Vertical line of h pixels from (x, y)."""
         self._fill_rect(_int(x), _int(y), 1, _int(h), _int(c))
 
-    def rect(self, x, y, w, h, c, f=False):
+    def rect(self, x, y, w, h, c, f=False, /):
         """Outline of the w x h rectangle at (x, y), or the filled rectangle when f is true."""
         x, y, w, h, c = _int(x), _int(y), _int(w), _int(h), _int(c)
         if f:
@@ -310,7 +312,7 @@ class FrameBuffer:
             self._fill_rect(x, y, 1, h, c)
             self._fill_rect(x + w - 1, y, 1, h, c)
 
-    def line(self, x1, y1, x2, y2, c):
+    def line(self, x1, y1, x2, y2, c, /):
         """Bresenham line from (x1, y1) to (x2, y2), both ends drawn."""
         self._line(_int(x1), _int(y1), _int(x2), _int(y2), _int(c))
 
@@ -336,7 +338,7 @@ class FrameBuffer:
         if 0 <= x2 < width and 0 <= y2 < height:
             setpixel(x2, y2, col)
 
-    def ellipse(self, x, y, xr, yr, c, f=False, m=0x0F):
+    def ellipse(self, x, y, xr, yr, c, f=False, m=0x0F, /):
         """Ellipse centred at (x, y) with radii xr, yr; filled when f; m masks quadrants (Q1 = 1 top right, counter-clockwise)."""
         cx, cy, a, b, col = _int(x), _int(y), _int(xr), _int(yr), _int(c)
         mask = (0x10 if f else 0) | (_int(m) & 0x0F)
@@ -394,7 +396,7 @@ class FrameBuffer:
             if mask & 8:
                 self._set_checked(cx + x, cy + y, col)
 
-    def poly(self, x, y, coords, c, f=False):
+    def poly(self, x, y, coords, c, f=False, /):
         """Closed polygon through the (x, y) pairs of the array `coords`, offset by (x, y); filled when f."""
         x, y, col = _int(x), _int(y), _int(c)
         pts = memoryview(coords).tolist()
@@ -440,7 +442,7 @@ class FrameBuffer:
             for k in range(0, len(nodes) - 1, 2):
                 self._fill_rect(x + nodes[k], y + row, nodes[k + 1] - nodes[k] + 1, 1, col)
 
-    def blit(self, fbuf, x, y, key=-1, palette=None):
+    def blit(self, fbuf, x, y, key=-1, palette=None, /):
         """Draw fbuf (a FrameBuffer or a (buffer, w, h, format[, stride]) tuple) at (x, y).
 
         Pixels whose colour (after looking it up in `palette`, a FrameBuffer one pixel high)
@@ -492,7 +494,7 @@ class FrameBuffer:
             dst[d:d + count] = sv[s:s + count]
         return True
 
-    def scroll(self, xstep, ystep):
+    def scroll(self, xstep, ystep, /):
         """Shift the contents by (xstep, ystep); the uncovered area keeps its old pixels."""
         xstep, ystep = _int(xstep), _int(ystep)
         width, height = self._width, self._height
@@ -518,7 +520,7 @@ class FrameBuffer:
                 setpixel(x, y, get(x - xstep, y - ystep))
             y += dy
 
-    def text(self, s, x, y, c=1):
+    def text(self, s, x, y, c=1, /):
         """Draw s in the built-in 8x8 font with its top left corner at (x, y)."""
         data = s.encode() if isinstance(s, str) else bytes(s)
         x0, y0, col = _int(x), _int(y), _int(c)
@@ -540,6 +542,6 @@ class FrameBuffer:
                 x0 += 1
 
 
-def FrameBuffer1(buf, width, height, stride=None):
+def FrameBuffer1(buf, width, height, stride=None, /):
     """The legacy constructor: a MONO_VLSB FrameBuffer."""
     return FrameBuffer(buf, width, height, MONO_VLSB, width if stride is None else stride)
