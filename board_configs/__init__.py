@@ -26,6 +26,9 @@ def ssd1306_i2c_display(i2c_id, freq, sda, scl, addr, width, height):
     from machine import Pin, I2C
     from firmware.ssd1306 import SSD1306_I2C
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
+    if addr not in i2c.scan():
+        raise OSError("no display answers at 0x%02x on I2C%d (SDA GP%d, SCL GP%d): check"
+                      " the wiring and the module's address jumper" % (addr, i2c_id, sda, scl))
     return SSD1306_I2C(i2c, width, height, addr)
 
 

@@ -162,3 +162,10 @@ def test_bench_firmware_prints_every_figure():
     for row in rows:
         assert row["in_use"] > row["code"] > 20000 and row["moves"] > 0
         assert row["peak_full"] >= row["in_use"]
+
+
+def test_oled_missing_from_the_bus_says_where_it_was_looked_for(monkeypatch):
+    chipmodels.install_machine(monkeypatch)
+    monkeypatch.setattr(chipmodels.FakeI2C, "scan", lambda self: [0x3D])
+    with pytest.raises(OSError, match="no display answers at 0x3c on I2C0"):
+        load("pico_oled").open_display()
