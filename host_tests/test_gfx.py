@@ -206,3 +206,56 @@ def test_device_loop_runs_in_micropython_and_idle_frames_allocate_nothing():
     assert "DONE True" in out                 # RIGHT then A chose Quit: the loop ended
     assert "(0, 0, 128, 64)" in out           # the first frame sent the whole screen
     assert "IDLE 50" in out
+
+
+PAINT_FIGURES = '''
+import time, gc
+from firmware.gfx import Canvas
+from firmware.app import App
+from firmware.paint import Painter
+
+class Board:
+    LAYOUT = "dpad"
+
+def calibration_ms():
+    s = 0
+    t = time.ticks_ms()
+    for _ in range(100000):
+        s += 1
+    return time.ticks_diff(time.ticks_ms(), t)
+
+def figures(w, h, depth, n=20):
+    c = Canvas(w, h, depth)
+    app = App(Board, c, None, 0, playouts=4, seed=3)
+    app.act(3); app.act(2); app.act(3)     # New game, Start
+    now = 0
+    while not app.table.my_turn:
+        now += 1000
+        app.tick(now)
+    t = app.table
+    t0 = time.ticks_ms()
+    for i in range(n):
+        Painter(c).paint(t)
+    full = time.ticks_diff(time.ticks_ms(), t0) / n
+    p = Painter(c)
+    p.paint(t)
+    t0 = time.ticks_ms()
+    for i in range(n):
+        t.on(1)
+        p.paint(t)
+    return full, time.ticks_diff(time.ticks_ms(), t0) / n
+
+ratio = 454 / max(1, calibration_ms())    # an RP2040 runs the calibration loop in 454 ms
+for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
+    full, move = figures(w, h, depth)
+    gc.collect()
+    print("PAINT %dx%d: whole table %.1f ms, cursor step %.1f ms in the VM; RP2040 about %d and %d ms"
+          % (w, h, full, move, full * ratio, move * ratio))
+'''
+
+
+def test_paint_figures_in_micropython():
+    """Prints how long the painter takes for the table (a benchmark, not a limit)."""
+    out = mpvm.run(PAINT_FIGURES, modules=("engine", "firmware"), timeout=200).check().stdout
+    print(out)
+    assert out.count("PAINT ") == 3
