@@ -2,10 +2,13 @@
 
 The same button script drives the real app twice: in the MicroPython VM (real framebuf,
 the firmware compiled to .mpy, a loop like the device's) and in the simulator on CPython
-(tools/sim: host framebuf, Device, headless Runner). At every shot the screen buffers
-must be byte-identical. The AI plays by a playout count and a fixed seed, so both
-runtimes play the same game.
+(tools/sim: host framebuf, Device, headless Runner). Every frame that redraws something
+must send the same dirty rectangle at the same time with a screen of the same CRC-32,
+and at every shot the screen buffers must be byte-identical. The AI plays by a playout
+count and a fixed seed, so both runtimes play the same game.
 """
+import zlib
+
 import pytest
 
 from tools import mpvm
@@ -29,6 +32,7 @@ VM_LOOP = """\
 from firmware.buttons import Debouncer
 from firmware.gfx import Canvas
 from firmware.app import App
+from binascii import crc32
 
 class Board:
     NAME, WIDTH, HEIGHT, DEPTH, LAYOUT = {name!r}, {width}, {height}, {depth}, {layout!r}
@@ -51,7 +55,9 @@ def run(ms, mask):
             app.handle(event)
             event = debouncer.get()
         app.tick(now)
-        canvas.take_dirty()
+        rect = canvas.take_dirty()
+        if rect:
+            print('FRAME', now, rect, crc32(canvas.buf))
 
 def shot(name):
     print('SHOT', name, ''.join('%02x' % b for b in canvas.buf))
@@ -72,43 +78,56 @@ def vm_steps(steps):
 
 
 def host_shots(board, steps):
-    """Run the steps in the simulator; name -> screen buffer at each shot."""
+    """Run the steps in the simulator; (name -> screen buffer at each shot, frame lines)."""
     from firmware.app import App
 
     def app(board, canvas, store, now_ms):
         return App(board, canvas, store, now_ms, playouts=PLAYOUTS, seed=SEED)
 
+    frames = []
+
+    def presented(device, rect):
+        if rect:
+            frames.append("FRAME %d %r %d" % (device.now_ms, rect, zlib.crc32(device.canvas.buf)))
+
     device = Device(board, app, save_dir=None)
-    runner = headless.Runner(device)
+    device.canvas.take_dirty()  # the start screen, as the VM loop takes it before its first frame
+    runner = headless.Runner(device, on_frame=presented)
     shots = {}
     for step in steps:
         if step[0] == "shot":
             shots[step[1]] = bytes(device.canvas.buf)
         else:
             runner.run([step])
-    return shots
+    return shots, frames
 
 
 def vm_shots(board, steps):
-    """Run the steps in the MicroPython VM; name -> screen buffer at each shot."""
+    """Run the steps in the MicroPython VM; (name -> screen buffer at each shot, frame lines)."""
     from tools.sim.device import FRAME_MS
     main = VM_LOOP.format(name=board.NAME, width=board.WIDTH, height=board.HEIGHT, depth=board.DEPTH,
                           layout=board.LAYOUT, playouts=PLAYOUTS, seed=SEED, frame_ms=FRAME_MS)
     result = mpvm.run(main, modules=("engine", "firmware"), steps=vm_steps(steps), heapsize=4 * 1024 * 1024,
                       timeout=300, label="app on %s in the VM" % board.NAME).check()
-    shots = {}
+    shots, frames = {}, []
     for line in result.stdout.splitlines():
         if line.startswith("SHOT "):
             _, name, data = line.split()
             shots[name] = bytes.fromhex(data)
-    return shots
+        elif line.startswith("FRAME "):
+            frames.append(line)
+    return shots, frames
 
 
 @pytest.mark.parametrize("name", boards.names())
 def test_app_screens_are_byte_identical_in_the_vm_and_the_simulator(name):
     board = boards.load(name)
     steps = headless.parse(SCRIPTS[board.LAYOUT])
-    host, vm = host_shots(board, steps), vm_shots(board, steps)
+    (host, host_frames), (vm, vm_frames) = host_shots(board, steps), vm_shots(board, steps)
+    assert len(vm_frames) >= 10
+    for k, (a, b) in enumerate(zip(vm_frames, host_frames)):
+        assert a == b, "frame %d differs: VM %s, simulator %s" % (k, a, b)
+    assert len(host_frames) == len(vm_frames)
     names = [s[1] for s in steps if s[0] == "shot"]
     assert list(vm) == names and list(host) == names
     distinct = {host[n] for n in names}
