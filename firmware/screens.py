@@ -485,13 +485,12 @@ class SetupScreen(ListScreen):
         items.append("Rules: %s" % ("custom" if self.custom else s["preset"]))
         if self.custom:
             rows.append(("base", 0))
-            items.append("  based on %s" % s["preset"])
+            items.append("Based on %s" % s["preset"])
             for option in _options():
                 if option[0] in _NOT_CUSTOM:
                     continue
                 rows.append(("option", option))
-                items.append("  %s: %s" % (option[0].replace("_", " "),
-                                           _word(self._value(option))))
+                items.append("%s: %s" % (_label(option[0]), _word(self._value(option))))
         kind = MATCH_KINDS.index(s.get("match", "round"))
         rows.append(("match", 0))
         items.append("Match: %s" % MATCH_WORDS[kind])
@@ -585,13 +584,30 @@ def _option(name):
     raise KeyError(name)
 
 
+# short row labels for the options (a 128x64 screen shows 15 characters a row)
+_LABELS = (("deck", "Deck"), ("hand_size", "Cards each"), ("first_card", "Upcard"),
+           ("must_play_if_able", "Must play"), ("play_drawn", "Play drawn"),
+           ("stack_sevens", "7s stack"), ("eight_skips", "8 skips"),
+           ("nine_reverses", "9 reverses"), ("jack_on_jack", "J on J"),
+           ("no_finish_on_jack", "No J out"), ("ace", "Ace"), ("mau_penalty", "Mau"),
+           ("last_seven", "Last 7"))
+
+
+def _label(name):
+    """A short label for option `name`."""
+    for key, label in _LABELS:
+        if key == name:
+            return label
+    return name
+
+
 def _word(value):
     """An option's value in words: yes/no for switches."""
     if value is True:
         return "yes"
     if value is False:
         return "no"
-    return "%s" % value
+    return ("%s" % value).replace("_", " ")
 
 
 def _cycle(value, allowed):

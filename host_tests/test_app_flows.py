@@ -339,3 +339,22 @@ def test_no_hand_before_anybody_takes_the_device():
             break
     assert h.screen.name == "cover" and h.app.game.n_moves >= 1
     assert not [e for e in h.trace if e[0] == "hand"]
+
+
+def test_custom_rules_reach_the_game():
+    h = Hands("pico_oled", seed=8)
+    h.choose("New game")
+    sc = h.screen
+    while not sc.custom:
+        h.press_row(("preset", 0))
+    assert sc.setup["preset"] == "nordic"          # custom starts from the last preset
+    while sc.setup["preset"] != "classic":
+        h.press_row(("base", 0))
+    ace = next(row for row in sc.rows_of if row[0] == "option" and row[1][0] == "ace")
+    while sc.setup["options"].get("ace") != "draw4":
+        h.press_row(ace)
+    assert "Ace: draw4" in sc.items
+    h.press_row(("start", 0))
+    from engine.rules import ACE_DRAW4
+    assert h.app.game.rules.ace == ACE_DRAW4 and h.app.game.rules.deck_name() == "skat32"
+    h.press(S.MENU) if h.screen.name == "table" else None
