@@ -116,10 +116,14 @@ def fitting_scale(width, height, columns, lines):
 
 
 class Keyboard:
-    """Terminal bytes to held keys: each key stays down until its tap or long press is over."""
+    """Terminal bytes to held keys: each key stays down until its tap or long press is over,
+    and for at least MIN_FRAMES frames, so a slow frame cannot swallow a tap."""
+
+    MIN_FRAMES = 3  # frames are at least 10 ms apart: the 20 ms debounce sees the press
 
     def __init__(self):
         self.release_at = {}  # key name -> ms when it lets go
+        self.frames = {}      # key name -> frames it has been reported held
         self.quit = False
 
     def feed(self, text, now_ms):
@@ -130,6 +134,7 @@ class Keyboard:
             if chunk in KEYS:
                 name, hold = KEYS[chunk]
                 self.release_at[name] = now_ms + hold
+                self.frames.setdefault(name, 0)
             elif chunk == "\x1b" and i + 1 < len(text):
                 chunk = text[i:i + 3]  # an escape sequence we do not use (F keys...): skip it
             elif chunk in QUIT:
@@ -137,12 +142,13 @@ class Keyboard:
             i += len(chunk)
 
     def mask(self, now_ms, key_names):
-        """The pressed-keys mask at now_ms (keys whose hold is over are released)."""
+        """The pressed-keys mask for the frame at now_ms (keys whose hold is over are released)."""
         mask = 0
         for name, until in list(self.release_at.items()):
-            if now_ms >= until:
-                del self.release_at[name]
+            if now_ms >= until and self.frames[name] >= self.MIN_FRAMES:
+                del self.release_at[name], self.frames[name]
             else:
+                self.frames[name] += 1
                 mask |= 1 << key_names.index(name)
         return mask
 
