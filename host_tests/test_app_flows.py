@@ -182,11 +182,49 @@ def test_ui_never_stalls_when_an_ai_must_move():
     assert h.screen.name == "scores"
 
 
+class FaceReader:
+    """Reads the cards in the hand row back from the canvas's pixels (template matching)."""
+
+    def __init__(self, canvas):
+        from firmware import gfx
+        self.canvas = canvas
+        self.w, self.h = canvas.card_size()
+        self.templates = {}
+        scratch = Canvas(canvas.width, canvas.height, canvas.depth)
+        for card in [s << 4 | r for s in range(4) for r in range(2, 15)]:
+            for state in (gfx.NORMAL, gfx.SHADED):
+                scratch.fill(gfx.FELT if canvas.depth == 4 else gfx.BG)
+                scratch.card(0, 0, card, state)
+                self.templates[self.region(scratch, 0, 0)] = card
+
+    def region(self, canvas, x, y):
+        return tuple(canvas.fb.pixel(x + i, y + j) for j in range(self.h) for i in range(self.w))
+
+    def cards(self, table):
+        """The cards drawn in the visible slots of the hand row, read from the pixels."""
+        from firmware import paint
+        s = self.canvas.size
+        found = []
+        for slot in range(paint.hand_fit(self.canvas)):
+            i = table.scroll + slot
+            if i >= table.item_n:
+                break
+            x = paint._HAND_X[s] + slot * paint._STEP[s]
+            for y in (paint._HAND_Y[s], paint._HAND_Y[s] - (2, 2, 5)[s]):
+                card = self.templates.get(self.region(self.canvas, x, y))
+                if card is not None:
+                    found.append(card)
+                    break
+        return found
+
+
 @pytest.mark.parametrize("name", ("pico_display", "pico_oled"))
 def test_pass_and_play_shows_only_the_uncovered_hand(name):
     h = Hands(name, seed=3)
+    faces = FaceReader(h.canvas)
     uncovered = [None]
     checked = [0]
+    pixels = [0]
 
     def on_frame(hands):
         sc = hands.screen
@@ -201,13 +239,23 @@ def test_pass_and_play_shows_only_the_uncovered_hand(name):
                 assert entry[1] == uncovered[0], (entry, uncovered[0])
                 assert sorted(entry[2]) == sorted(game.rnd.hand(uncovered[0]))
                 checked[0] += 1
+                # and by pixels: every card face in the hand row is one of that hand's
+                on_screen = faces.cards(hands.app.table)
+                hand = list(game.rnd.hand(uncovered[0]))
+                t = hands.app.table
+                from firmware.paint import hand_fit
+                window = range(t.scroll, min(t.item_n, t.scroll + hand_fit(hands.canvas)))
+                expected = [t.hand[t.item_arg[i]] for i in window if t.item_kind[i] == S.CARD_ITEM]
+                assert on_screen == expected and on_screen
+                assert all(card in hand for card in on_screen), (on_screen, hand)
+                pixels[0] += len(on_screen)
         hands.trace.clear()
 
     h.check = on_frame
     h.start(levels=[0, 0, 0])
     game = h.app.game
     h.play_to(("scores",))
-    assert checked[0] > 10
+    assert checked[0] > 10 and pixels[0] > 3 * checked[0]
 
 
 def test_story_after_cover_tells_what_happened():
