@@ -679,6 +679,12 @@ async function main() {
   process.on("SIGTERM", finish);
   process.on("SIGINT", finish);
   process.stdin.on("end", finish);
+  // Read the line from the start, also while booting (the bytes wait in the queue): input
+  // left in the pipe would look to the relay like a board that ignores Ctrl-C.
+  process.stdin.on("data", (chunk) => {
+    queue.push(chunk);
+    pump();
+  });
   busy = true;
   try {
     await board.start(false);
@@ -687,10 +693,6 @@ async function main() {
     process.exit(3);
   }
   busy = false;
-  process.stdin.on("data", (chunk) => {
-    queue.push(chunk);
-    pump();
-  });
   pump();
 }
 

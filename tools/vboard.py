@@ -40,7 +40,7 @@ CTRL_C = 3
 PIN_RECORD = 0x50           # on the control pipe: "P" gpio level
 PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
 TRANSCRIPT_LIMIT = 1 << 16   # bytes of console output kept for wait_for()
-WEDGED_SECONDS = 3           # a Ctrl-C left unread this long means the VM is stuck
+WEDGED_SECONDS = 5           # a Ctrl-C left unread this long means the VM is stuck
 
 
 class VirtualBoard:
