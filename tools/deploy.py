@@ -188,7 +188,7 @@ def connect(port):
     from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
     try:
-        transport = SerialTransport(port, baudrate=115200)
+        transport = SerialTransport(port, baudrate=115200, timeout=10)   # no read waits forever
     except TransportError as e:
         raise DeployError("no board found at %s (%s)" % (port, e)) from None
     try:
