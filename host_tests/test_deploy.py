@@ -203,6 +203,15 @@ def test_no_board_found(monkeypatch, tmp_path):
         deploy.deploy("pico_display", str(tmp_path / "ttyACM9"), log=QUIET)
 
 
+def test_the_first_micropython_usb_port_is_chosen(monkeypatch):
+    from types import SimpleNamespace as Port
+    from serial.tools import list_ports
+    ports = [Port(device="/dev/ttyS0", vid=None), Port(device="/dev/ttyACM1", vid=0x2E8A),
+             Port(device="/dev/ttyUSB0", vid=0x1234), Port(device="/dev/ttyACM0", vid=0x303A)]
+    monkeypatch.setattr(list_ports, "comports", lambda: ports)
+    assert deploy.find_port() == "/dev/ttyACM0"
+
+
 def test_package_json_lists_every_module_for_mip():
     package = json.loads((ROOT / "package.json").read_text())
     assert package["urls"] == deploy.mip_urls(), \

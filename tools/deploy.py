@@ -50,13 +50,13 @@ def _h(p):
     if sha256 is None:
         return '%d ?' % n
     h = sha256()
-    b = bytearray(512)
+    b = memoryview(bytearray(512))
     with open(p, 'rb') as f:
         while True:
             k = f.readinto(b)
             if not k:
                 break
-            h.update(b if k == 512 else b[:k])
+            h.update(b[:k])
     return '%d %s' % (n, ''.join('%02x' % x for x in h.digest()))
 for _p in {paths!r}:
     print(_p, _h(_p))
