@@ -1,9 +1,10 @@
 """Events: what happened, as 16-bit ints in an ``array('H')``.
 
-An event is ``kind << 12 | player << 8 | value``; the value is a card, a suit, a
-count or a player, by kind. The round writes the events of each move into its event
-buffer; screens animate them, the replay log records them, tests read them. Their
-names are in ``engine.text`` (EVENT_NAMES, REASON_NAMES).
+An event is ``kind << 12 | player << 8 | value`` (read back as ``e >> 12``,
+``e >> 8 & 15`` and ``e & 255``); the value is a card, a suit, a count or a player,
+by kind. The round writes the events of each move into its event buffer; screens
+animate them, the replay log records them, tests read them. Their names are in
+``engine.text`` (EVENT_NAMES, REASON_NAMES).
 """
 
 from engine.compat import const
@@ -31,18 +32,3 @@ REASON_LAST_SEVEN = const(2)
 def event(kind, player, value):
     """Pack an event."""
     return kind << 12 | player << 8 | value
-
-
-def kind(ev):
-    """The event's kind."""
-    return ev >> 12
-
-
-def player(ev):
-    """The player the event is about."""
-    return ev >> 8 & 15
-
-
-def value(ev):
-    """The card, suit, count or player the event carries."""
-    return ev & 255

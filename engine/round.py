@@ -16,10 +16,7 @@ card area so that the old discard pile (without its top) becomes the draw pile.
 from array import array
 
 from engine.compat import const
-from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, NO_CARD, lay_deck
-from engine import moves as mv
-from engine import events as ev
-from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
+from engine.cards import lay_deck
 
 # Header layout of the table bytearray.
 _TURN = const(0)       # player to move
@@ -47,15 +44,39 @@ _CARDS = const(24)     # first card of the draw pile
 # winner, everybody scores their hand. Random play almost never gets near it.
 ROUND_MOVE_LIMIT = const(16384)
 
-# Hot constants of other modules, repeated here so MicroPython folds them at compile
-# time (a test checks they match engine.moves and engine.events).
-_EV_PLAY = const(0x1000)  # events.PLAY << 12
-_EV_DRAW = const(0x3000)  # events.DRAW << 12
+# Constants of other modules, repeated here so MicroPython folds them at compile time
+# instead of looking them up on every use (a test checks they match their modules).
+_SEVEN = const(7)         # engine.cards ranks
+_EIGHT = const(8)
+_NINE = const(9)
+_JACK = const(11)
+_ACE = const(14)
+_NO_CARD = const(255)     # cards.NO_CARD
+_ACE_DRAW4 = const(1)     # engine.rules
+_ACE_PLAY_AGAIN = const(2)
+_MAU_CHALLENGE = const(0)
+_MAU_AUTO = const(1)
 _KIND = const(0x600)      # moves.KIND_MASK
 _DRAW = const(0x200)      # moves.DRAW
 _PASS = const(0x400)      # moves.PASS
 _CATCH = const(0x600)     # moves.CATCH
 _MAU = const(0x100)       # moves.MAU
+_MAX_MOVES = const(40)    # moves.MAX_MOVES
+_EV_PLAY = const(0x1000)  # events.PLAY << 12
+_EV_DRAW = const(0x3000)  # events.DRAW << 12
+_E_DEAL = const(0)        # engine.events kinds
+_E_WISH = const(2)
+_E_PENALTY = const(4)
+_E_RESHUFFLE = const(5)
+_E_SKIP = const(6)
+_E_REVERSE = const(7)
+_E_MAU = const(8)
+_E_FORGOT = const(9)
+_E_CAUGHT = const(10)
+_E_PASS = const(11)
+_E_ROUND_END = const(13)
+_REASON_MAU = const(1)    # events.REASON_MAU
+_REASON_LAST_SEVEN = const(2)
 
 NO_WISH = const(255)
 NOBODY = const(255)
@@ -70,7 +91,7 @@ class IllegalMove(ValueError):
     """A move the rules do not allow here; the round is unchanged."""
 
 
-_CHECK = array("H", range(mv.MAX_MOVES))  # scratch for apply's legality check
+_CHECK = array("H", range(_MAX_MOVES))  # scratch for apply's legality check
 
 
 class Table:
@@ -110,7 +131,7 @@ class Table:
     def drawn(self):
         """The card drawn this turn while it may still be played, else NO_CARD."""
         s = self.s
-        return s[_DRAWN] if s[_PHASE] == DRAWN else NO_CARD
+        return s[_DRAWN] if s[_PHASE] == DRAWN else _NO_CARD
 
     def debtor(self):
         """The player who forgot "Mau" and can still be caught, or None."""
@@ -191,7 +212,7 @@ class View(Table):
 
     def hidden(self, i):
         """True if card slot i of the table is unknown to this player."""
-        return self.s[i] == NO_CARD
+        return self.s[i] == _NO_CARD
 
 
 class Round(Table):
@@ -203,7 +224,7 @@ class Round(Table):
         self.s = bytearray(_CARDS + rules.deck_size())
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
         # Room for the events of one move: its own few plus the largest possible draw.
-        most = 4 * (1 + self.copies) * (4 if rules.ace == ACE_DRAW4 else 2)
+        most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
         self.events = array("H", range(20 + most))
         self._pool = None  # scratch for fill_hidden, made on first use
         self.deal(players, dealer)
@@ -241,7 +262,7 @@ class Round(Table):
             while self._is_action(s[s[_BOUNDS + players]]) and s[_BOUNDS] > _CARDS:
                 self._carry(-1, players)
         s[_TURN] = (dealer + 1) % players
-        self._ev(ev.DEAL, dealer, 0)
+        self._ev(_E_DEAL, dealer, 0)
 
     def set_table(self, hands, draw, discard, turn=0):
         """Lay out a chosen table: hands by seat, draw pile top first, discard pile
@@ -254,8 +275,8 @@ class Round(Table):
         """True if card c has an effect under these rules (nordic: turn up another)."""
         r = c & 15
         rules = self.rules
-        return (r == SEVEN or r == JACK or (r == EIGHT and rules.eight_skips)
-                or (r == NINE and rules.nine_reverses) or (r == ACE and rules.ace != 0))
+        return (r == _SEVEN or r == _JACK or (r == _EIGHT and rules.eight_skips)
+                or (r == _NINE and rules.nine_reverses) or (r == _ACE and rules.ace != 0))
 
     # -- moving cards --------------------------------------------------------
 
@@ -277,7 +298,7 @@ class Round(Table):
         """Player p draws the top card; return it, or NO_CARD when nothing is left."""
         s = self.s
         if s[_BOUNDS] == _CARDS and not self._reshuffle():
-            return NO_CARD
+            return _NO_CARD
         c = s[self._carry(-1, p)]
         s[_SAID_MAU] &= ~(1 << p)
         s[_IDLE] = 0
@@ -289,7 +310,7 @@ class Round(Table):
     def _draw_cards(self, p, n):
         """Player p draws up to n cards; return how many they got."""
         got = 0
-        while got < n and self._draw_card(p) != NO_CARD:
+        while got < n and self._draw_card(p) != _NO_CARD:
             got += 1
         return got
 
@@ -308,7 +329,7 @@ class Round(Table):
         for i in range(_BOUNDS, _BOUNDS + players + 1):
             s[i] += k
         self.rng.shuffle(s, _CARDS, _CARDS + k)
-        self._ev(ev.RESHUFFLE, 0, k)
+        self._ev(_E_RESHUFFLE, 0, k)
         return True
 
     def _ev(self, kind, p, value):
@@ -327,10 +348,10 @@ class Round(Table):
         """True if card c may go on the discard pile from a hand of `size` cards."""
         s = self.s
         rules = self.rules
-        if c & 15 == JACK:
+        if c & 15 == _JACK:
             if size == 1 and rules.no_finish_on_jack:
                 return False
-            return rules.jack_on_jack or s[s[_BOUNDS + s[_PLAYERS]]] & 15 != JACK
+            return rules.jack_on_jack or s[s[_BOUNDS + s[_PLAYERS]]] & 15 != _JACK
         w = s[_WISH]
         if w != NO_WISH:
             return c >> 4 == w
@@ -353,7 +374,7 @@ class Round(Table):
         phase = s[_PHASE]
         if s[_PENDING]:
             stacks = s[_PEND_RANK]  # the rank that may go on the pending draw, if any
-            if stacks == SEVEN and not self.rules.stack_sevens:
+            if stacks == _SEVEN and not self.rules.stack_sevens:
                 stacks = 0
             for i in range(lo, hi):
                 c = s[i]
@@ -377,14 +398,14 @@ class Round(Table):
         if w != NO_WISH:
             suit = w << 4
             rank = 0
-        jack_ok = (rules.jack_on_jack or t & 15 != JACK) and not (
+        jack_ok = (rules.jack_on_jack or t & 15 != _JACK) and not (
             size == 1 and rules.no_finish_on_jack)
         copies = self.copies
         simple = size > 2 and not copies
         first = n
         for i in range(lo, hi):
             c = s[i]
-            if c & 15 == JACK:
+            if c & 15 == _JACK:
                 if jack_ok and not (copies and _seen(s, lo, i, c)):
                     n = _variants(out, n, c, size)
             elif c & 0x30 == suit or c & 15 == rank:
@@ -477,24 +498,24 @@ class Round(Table):
         self.events[n] = _EV_PLAY | p << 8 | c
         s[_NEV] = n + 1
         r = c & 15
-        if r == SEVEN or (r == ACE and rules.ace == ACE_DRAW4):
+        if r == _SEVEN or (r == _ACE and rules.ace == _ACE_DRAW4):
             s[_PEND_RANK] = r
-            s[_PENDING] += 2 if r == SEVEN else 4
+            s[_PENDING] += 2 if r == _SEVEN else 4
         if last == lo:
             self._win(p)
             return
         if last - lo == 1:
             self._one_card_left(p, move & _MAU)
         steps = 1
-        if r == JACK:
+        if r == _JACK:
             s[_WISH] = move >> 6 & 3
-            self._ev(ev.WISH, p, s[_WISH])
-        elif r == EIGHT and rules.eight_skips:
+            self._ev(_E_WISH, p, s[_WISH])
+        elif r == _EIGHT and rules.eight_skips:
             steps = 2
-        elif r == NINE and rules.nine_reverses:
+        elif r == _NINE and rules.nine_reverses:
             s[_DIR] = s[_PLAYERS] - s[_DIR]
-            self._ev(ev.REVERSE, 0, 1 if s[_DIR] == 1 else 0)
-        elif r == ACE and rules.ace == ACE_PLAY_AGAIN:
+            self._ev(_E_REVERSE, 0, 1 if s[_DIR] == 1 else 0)
+        elif r == _ACE and rules.ace == _ACE_PLAY_AGAIN:
             s[_PHASE] = AGAIN
             return
         self._end_turn(p, steps)
@@ -503,14 +524,14 @@ class Round(Table):
         s = self.s
         if said:
             s[_SAID_MAU] |= 1 << p
-            self._ev(ev.MAU, p, 0)
+            self._ev(_E_MAU, p, 0)
             return
-        self._ev(ev.FORGOT, p, 0)
+        self._ev(_E_FORGOT, p, 0)
         mode = self.rules.mau_penalty
-        if mode == MAU_AUTO:
-            self._ev(ev.PENALTY, p, ev.REASON_MAU)
+        if mode == _MAU_AUTO:
+            self._ev(_E_PENALTY, p, _REASON_MAU)
             self._draw_cards(p, 2)
-        elif mode == MAU_CHALLENGE:
+        elif mode == _MAU_CHALLENGE:
             s[_DEBTOR] = p
 
     def _draw_move(self, p):
@@ -532,7 +553,7 @@ class Round(Table):
 
     def _pass(self, p):
         s = self.s
-        self._ev(ev.PASS, p, 0)
+        self._ev(_E_PASS, p, 0)
         if s[_PHASE] != DRAWN:
             s[_IDLE] += 1
             if s[_IDLE] >= s[_PLAYERS]:
@@ -543,8 +564,8 @@ class Round(Table):
     def _catch(self, catcher, target):
         s = self.s
         s[_DEBTOR] = NOBODY
-        self._ev(ev.CAUGHT, catcher, target)
-        self._ev(ev.PENALTY, target, ev.REASON_MAU)
+        self._ev(_E_CAUGHT, catcher, target)
+        self._ev(_E_PENALTY, target, _REASON_MAU)
         self._draw_cards(target, 2)
 
     def _end_turn(self, p, steps):
@@ -555,7 +576,7 @@ class Round(Table):
         step = s[_DIR]
         nxt = (p + step) % players
         if steps == 2:
-            self._ev(ev.SKIP, nxt, 0)
+            self._ev(_E_SKIP, nxt, 0)
             nxt = (nxt + step) % players
         s[_TURN] = nxt
 
@@ -564,7 +585,7 @@ class Round(Table):
         pending = s[_PENDING]
         if pending and self.rules.last_seven:
             nxt = (p + s[_DIR]) % s[_PLAYERS]
-            self._ev(ev.PENALTY, nxt, ev.REASON_LAST_SEVEN)
+            self._ev(_E_PENALTY, nxt, _REASON_LAST_SEVEN)
             self._draw_cards(nxt, pending)
         s[_PENDING] = 0
         self._finish(p)
@@ -574,7 +595,7 @@ class Round(Table):
         s[_PHASE] = OVER
         s[_WINNER] = winner
         s[_DEBTOR] = NOBODY
-        self._ev(ev.ROUND_END, 0, winner)
+        self._ev(_E_ROUND_END, 0, winner)
 
     # -- scoring and views ---------------------------------------------------
 
@@ -594,12 +615,12 @@ class Round(Table):
         o[:] = s
         out.player = p
         if p != s[_TURN] or s[_PHASE] != DRAWN:
-            o[_DRAWN] = NO_CARD  # a kept card stays secret
+            o[_DRAWN] = _NO_CARD  # a kept card stays secret
         players = s[_PLAYERS]
         for i in range(_CARDS, s[_BOUNDS + p]):
-            o[i] = NO_CARD
+            o[i] = _NO_CARD
         for i in range(s[_BOUNDS + p + 1], s[_BOUNDS + players]):
-            o[i] = NO_CARD
+            o[i] = _NO_CARD
         return out
 
     def fill_hidden(self, view, rng):
@@ -639,7 +660,7 @@ def _seen(s, lo, i, c):
 
 def _variants(out, n, c, size):
     """Write the plays of card c (wishes for a Jack, with and without Mau) from n on."""
-    wishes = 4 if c & 15 == JACK and size > 1 else 1
+    wishes = 4 if c & 15 == _JACK and size > 1 else 1
     mau = size == 2
     for w in range(wishes):
         m = c | w << 6

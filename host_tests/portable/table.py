@@ -182,15 +182,15 @@ def evs(rnd):
     out = []
     for i in range(rnd.event_count()):
         e = rnd.events[i]
-        k = ev.kind(e)
-        v = ev.value(e)
+        k = e >> 12
+        v = e & 255
         if k == ev.PLAY or k == ev.DRAW:
             v = card_name(v)
         elif k == ev.WISH:
             v = SUIT_LETTERS[v]
         elif k == ev.ROUND_END and v == ev.NOBODY:
             v = None
-        out.append((EVENT_NAMES[k], ev.player(e), v))
+        out.append((EVENT_NAMES[k], e >> 8 & 15, v))
     return out
 
 
