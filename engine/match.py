@@ -32,20 +32,18 @@ class Match:
             raise ValueError("the current round is still being played")
         if self.is_over():
             raise ValueError("the match is over")
+        seated = self.seated
         if self.dealer is None:
-            self.dealer = self.seated[-1]
-        else:
-            self.dealer = self._next_seated(self.dealer)
-        seat = self.seated.index(self.dealer)
-        self.round = Round(self.rules, len(self.seated), self.rng, seat)
+            dealer = seated[-1]  # so that player 0 begins
+        else:  # the first seated player after the last dealer, in joining order
+            dealer = seated[0]
+            for p in seated:
+                if p > self.dealer:
+                    dealer = p
+                    break
+        self.dealer = dealer
+        self.round = Round(self.rules, len(seated), self.rng, seated.index(dealer))
         return self.round
-
-    def _next_seated(self, player):
-        """The first seated player after `player` in joining order (wrapping round)."""
-        for p in self.seated:
-            if p > player:
-                return p
-        return self.seated[0]
 
     def end_round(self):
         """Score the finished round; return the minus points of each seat."""
@@ -101,29 +99,13 @@ class Match:
 
     def join(self):
         """Seat a new player between rounds at the worst current total; return their number."""
-        self._between_rounds("join")
-        if len(self.seated) >= self.rules.max_players:
-            raise ValueError("players=%d: the table is full (max_players=%d)"
-                             % (len(self.seated) + 1, self.rules.max_players))
-        worst = 0
-        for p in self.seated:
-            worst = max(worst, self.totals[p])
-        self.totals.append(worst)
-        player = len(self.totals) - 1
-        self.seated.append(player)
-        return player
+        from engine.seating import join
+        return join(self)
 
     def leave(self, player):
         """Remove a player between rounds; they leave the score list."""
-        self._between_rounds("leave")
-        if player not in self.seated:
-            raise ValueError("player %r is not at the table" % (player,))
-        self.seated.remove(player)
-        self.gone.append(player)
-
-    def _between_rounds(self, what):
-        if self.round is not None:
-            raise ValueError("players may %s only between rounds" % what)
+        from engine.seating import leave
+        leave(self, player)
 
     def seat_of(self, player):
         """The seat of `player` in the current round."""
