@@ -41,6 +41,20 @@ def test_fs_cp_ls_cat_exec_run_and_files_on_the_host(board, tmp_path):
     assert (board.root / "lib" / "hello.py").read_bytes() == script.read_bytes()
 
 
+def test_recursive_copy_tree_and_remove(board, tmp_path):
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    (tmp_path / "pkg" / "a.py").write_text("A = 1\n")
+    (tmp_path / "pkg" / "sub" / "b.py").write_text("B = 2\n")
+    done = mpremote(board, "fs", "cp", "-r", str(tmp_path / "pkg"), ":", "+", "fs", "tree",
+                    "+", "exec", "import pkg.sub.b; print('B is', pkg.sub.b.B)")
+    assert done.returncode == 0, done.stderr
+    names = [w for w in done.stdout.split() if w[0].isalpha()]
+    assert names[names.index("tree") + 1:][:4] == ["pkg", "a.py", "sub", "b.py"]
+    assert "B is 2" in done.stdout
+    done = mpremote(board, "fs", "rm", "-r", ":pkg", "+", "fs", "ls")
+    assert done.returncode == 0 and done.stdout.split() == ["rm", ":pkg", "ls", ":"], done.stderr
+
+
 def test_missing_files_and_folders_report_micropython_errno(board):
     assert "No such file" in mpremote(board, "fs", "cat", "nope.py").stderr
     assert "File exists" in mpremote(board, "fs", "mkdir", "d", "+", "fs", "mkdir", "d").stderr
