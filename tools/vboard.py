@@ -55,7 +55,6 @@ class VirtualBoard:
         self.restarts = 0
         self._node = None
         self._thread = None
-        self._stop_r, self._stop_w = os.pipe()
         self._transcript = bytearray()
         self._held = {}      # GPIO -> level the host holds an input at
         self._panel = None   # [board, config, controller model, pin levels, bus log offset]
@@ -68,6 +67,7 @@ class VirtualBoard:
         if shutil.which("node") is None:
             raise RuntimeError("node is not installed; the virtual board needs Node 20")
         self.root.mkdir(parents=True, exist_ok=True)
+        self._stop_r, self._stop_w = os.pipe()
         self.bus_log.write_bytes(b"")
         self._panel = None
         self._master, self._slave = pty.openpty()
@@ -75,7 +75,7 @@ class VirtualBoard:
         os.set_blocking(self._master, False)
         self.port = os.ttyname(self._slave)
         self._spawn()
-        self._thread = threading.Thread(target=self._relay, name="vboard", daemon=True)
+        self._thread = threading.Thread(target=self._relay_until_stopped, name="vboard", daemon=True)
         self._thread.start()
         return self
 
@@ -244,6 +244,13 @@ class VirtualBoard:
         node.stdout.close()
         os.close(self._control_w)
         self._node = None
+
+    def _relay_until_stopped(self):
+        try:
+            self._relay()
+        except Exception as e:  # a dead relay is a dead board: say why
+            print("vboard: the relay failed: %r" % e, file=sys.stderr)
+            raise
 
     def _relay(self):
         to_node, to_port, sent = bytearray(), bytearray(), bytearray()
