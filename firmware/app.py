@@ -55,6 +55,8 @@ class App:
         items = ["New game", "Quit"]
         if self._has_save():
             items.insert(0, "Continue")
+        if self.store is not None and self.store.stats():
+            items.insert(-1, "Statistics")
         lines = S.wrap(notice, list_cols(self.canvas)) if notice else []
         self.show(S.ListScreen("title", "Mau-Mau", items, lines, title_fit(self.canvas)))
 
@@ -115,6 +117,9 @@ class App:
         elif name == "rules":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.pause()
+        elif name == "stats":
+            if got in (S.DONE, S.CANCEL, S.PAUSE):
+                self.title()
         elif name == "scores":
             if got >= 0:
                 self._after_scores()
@@ -135,6 +140,8 @@ class App:
             self._continue()
         elif item == "New game":
             self.setup()
+        elif item == "Statistics":
+            self.pages("stats", "Statistics", self._stats_lines())
         elif item == "Quit":
             self.done = True
 
@@ -488,6 +495,16 @@ class App:
         if status == DAMAGED or damaged:
             return "Save damaged, starting fresh"
         return ""
+
+    def _stats_lines(self):
+        """Each player's lifetime record: games and wins, rounds and rounds won, points."""
+        stats = self.store.stats()
+        lines = []
+        for name in sorted(stats):
+            row = stats[name]
+            lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
+                         % (name, row[0], row[1], row[2], row[3], row[4]))
+        return lines
 
     def _has_save(self):
         return self.store is not None and self.store.has_game()

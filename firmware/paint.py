@@ -49,7 +49,7 @@ def cols(canvas):
 
 def list_cols(canvas):
     """Characters a list row has room for (a margin on the left, scroll marks on the right)."""
-    return (canvas.width - (2 if canvas.size == TINY else 8)) // canvas.cw
+    return (canvas.width - (5 if canvas.size == TINY else 8)) // canvas.cw
 
 
 def status_cols(canvas):

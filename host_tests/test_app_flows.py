@@ -153,6 +153,13 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert len(final.lines) == 4
     assert not h.app.store.has_game()          # a finished match is not offered again
     assert h.app.store.stats()["You"][0] == 1  # games played by "You"
+    h.choose("Title")
+    assert h.screen.items == ["New game", "Statistics", "Quit"]
+    h.choose("Statistics")
+    assert h.screen.name == "stats" and any("You: matches 1" in line for line in h.screen.lines)
+    h.press(S.OK)
+    h.press(S.OK) if h.screen.name == "stats" else None
+    assert h.screen.name == "title"
 
 
 def test_ai_turns_are_paced_and_skippable():
