@@ -9,6 +9,7 @@ from firmware import screens as S
 from firmware.app import App, AI_PACE_MS
 from firmware.gfx import Canvas, CARD
 from firmware.save import Store
+from tools import mpvm
 
 BOARDS = ("tdisplay", "pico_oled", "thumby")   # 240x135 colour (two buttons), 128x64, 72x40
 
@@ -413,3 +414,72 @@ def test_custom_rules_reach_the_game():
     from engine.rules import ACE_DRAW4
     assert h.app.game.rules.ace == ACE_DRAW4 and h.app.game.rules.deck_name() == "skat32"
     h.press(S.MENU) if h.screen.name == "table" else None
+
+
+VM_MATCH = '''
+import os
+from firmware.gfx import Canvas
+from firmware.app import App
+from firmware.save import Store
+
+class Board:
+    LAYOUT = "dpad"
+
+OK, NEXT, PREV, MENU = 3, 1, 2, 5
+
+def choose(app, label):
+    sc = app.screen
+    while sc.items[sc.cursor] != label:
+        app.act(NEXT)
+    app.act(OK)
+
+def row(app, what):
+    sc = app.screen
+    while sc.rows_of[sc.cursor][0] != what:
+        app.act(NEXT)
+    app.act(OK)
+
+def run():
+    os.mkdir("/save")
+    canvas = Canvas(72, 40, 1)
+    app = App(Board, canvas, Store("/save"), 0, playouts=4, seed=21)
+    choose(app, "New game")
+    sc = app.screen
+    sc.cursor = 1
+    while sc.levels[0] != 2:          # you become an AI: the AIs play it all
+        row(app, "seat")
+    row(app, "match")                 # 3 rounds
+    row(app, "start")
+    now, seen = 0, []
+    for _ in range(20000):
+        name = app.screen.name
+        if name not in seen:
+            seen.append(name)
+        if name == "table":
+            now += 1000
+            app.tick(now)
+        elif name == "between":
+            if len(app.game.seated()) == 4:
+                choose(app, "Join: " + app._free_name() + " (AI)")
+            choose(app, "Deal next round")
+        elif name == "final":
+            break
+        else:
+            app.act(OK)
+    print("SCREENS", " ".join(seen))
+    print("FINAL", app.screen.title, "|", " / ".join(app.screen.lines))
+    choose(app, "Title")
+    print("TITLE", ",".join(app.screen.items))
+
+run()
+'''
+
+
+def test_a_whole_match_runs_in_micropython_with_saves():
+    out = mpvm.run(VM_MATCH, modules=("engine", "firmware"), timeout=240,
+                   heapsize=2 * 1024 * 1024).check().stdout
+    print(out)
+    assert "SCREENS table scores between final" in out
+    final = next(line for line in out.splitlines() if line.startswith("FINAL "))
+    assert final.split("|")[0].strip().endswith("wins!") and final.count(" / ") == 4  # 5 players
+    assert "TITLE New game,Statistics,Quit" in out
