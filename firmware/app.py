@@ -519,8 +519,13 @@ class App:
         self._begin()
 
     def _save(self):
+        """Save the match; a full or failing flash costs the save, never the game."""
         if self.store is not None and self.game is not None:
-            self.store.save_game(self.game)
+            try:
+                self.store.save_game(self.game)
+            except OSError:
+                if self.table is not None:
+                    self.table.say("Could not save: storage full?")
 
     def _drop_save(self):
         if self.store is not None:
