@@ -142,6 +142,7 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     h.start()
     game = h.app.game
     assert [game.is_human(k) for k in range(4)] == [True, False, False, False]
+    assert game.setup["seats"] == [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]]
     assert game.rules.preset == "classic"
     scores = h.play_to(("scores",))
     assert scores.title.endswith(" wins") or scores.title.endswith("Nobody wins")

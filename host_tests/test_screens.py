@@ -169,3 +169,41 @@ def test_mau_item_is_offered_with_the_second_last_card_and_sets_the_flag():
     assert not t.play_move(parse("7H"), 0) & mv.MAU
     t.mau_on = True
     assert t.play_move(parse("7H"), 0) & mv.MAU
+
+
+@pytest.mark.parametrize("preset", ("classic", "nordic"))
+def test_offered_moves_are_legal_and_complete_through_whole_rounds(preset):
+    """At every turn of seeded random rounds, the hand row offers exactly the legal moves."""
+    import random
+    c = Canvas(240, 135, 4)
+    rules = Rules(preset)
+    out = array("H", range(200))
+    pick = random.Random(5)
+    turns = 0
+    for seed in range(8):
+        rnd = Round(rules, 3 + seed % 3, Random(seed))
+        t = S.TableScreen(["A", "B", "C", "D", "E"], hand_fit(c), status_cols(c), status_fit(c))
+        while not rnd.is_over() and turns < 4000:
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, out)
+            legal = set(out[k] for k in range(n))
+            t.show(rnd.view(seat, View(rules)), seat, out, n, True)
+            offered = set()
+            for i in range(t.item_n):
+                kind = t.item_kind[i]
+                if kind == S.CARD_ITEM:
+                    card = t.hand[t.item_arg[i]]
+                    for mau in (False, True):
+                        t.mau_on = mau
+                        for wish in range(4) if t.wishes(card) else (0,):
+                            m = t.play_move(card, wish)
+                            assert (m >= 0) == bool(t.playable[t.item_arg[i]])
+                            if m >= 0:
+                                offered.add(m)
+                elif t.move_for(i) >= 0:
+                    offered.add(t.move_for(i))
+            t.mau_on = False
+            assert offered == legal, (sorted(offered), sorted(legal))
+            rnd.apply(seat, pick.choice(sorted(legal)))
+            turns += 1
+    assert turns > 100
