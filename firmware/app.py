@@ -9,7 +9,7 @@ suit picker, pause menu (rules, save and quit), round end, join/leave, match end
 
 from array import array
 
-from engine.compat import const, ticks_diff
+from engine.compat import const, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
 from firmware.gfx import LARGE
@@ -41,6 +41,7 @@ class App:
         self.picking = -1            # the card the suit picker is for
         self.busy = False            # the game has something due that needs no key
         self.could_catch = False     # the holder had a Catch item at the last refresh
+        self.holder = -1             # the seat whose hand the table showed last
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
@@ -171,6 +172,7 @@ class App:
         game.on_change = self._on_change
         c = self.canvas
         self.table = S.TableScreen(self._names(), hand_fit(c), status_cols(c), status_fit(c))
+        self.holder = -1
         self._save()
         self._next()
 
@@ -217,6 +219,11 @@ class App:
             t.show(game.view(turn if turn >= 0 else 0), -1, self.moves, 0, False)
             t.item_n = 0
             t.cursor = 0
+        if holder != self.holder:     # a new player took the device: start at a fitting card
+            self.holder = holder
+            t.scroll = 0
+            t.cursor = t.first_playable() if t.my_turn else 0
+            t._follow()
         catch = t.catch_item()
         if catch >= 0 and not self.could_catch:
             t.cursor = catch          # a forgotten Mau: the catch is one OK away
@@ -251,7 +258,7 @@ class App:
         t = self.table
         if len(t.status) > t.status_fit and ticks_diff(now_ms, self.page_due) >= 0:
             t.turn_status_page()
-            self.page_due = now_ms + PAGE_MS
+            self.page_due = ticks_add(now_ms, PAGE_MS)
             self.painter.paint(t)
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
@@ -270,8 +277,8 @@ class App:
         self._refresh()
         t.say(". ".join(self.game.last_lines()))
         pace = max(AI_PACE_MS, PAGE_MS * t.status_pages())
-        self.due = now_ms + pace
-        self.page_due = now_ms + PAGE_MS
+        self.due = ticks_add(now_ms, pace)
+        self.page_due = ticks_add(now_ms, PAGE_MS)
         self.painter.paint(t)
 
     def _on_table(self, action, got):
@@ -331,10 +338,10 @@ class App:
         t.hint = -1
         self._refresh()
         t.say(". ".join(self.game.last_lines()))
-        self.due = self.now + (AI_PACE_MS if self.game.ai_to_act() else 0)
-        self.page_due = self.now + PAGE_MS
+        self.due = ticks_add(self.now, AI_PACE_MS if self.game.ai_to_act() else 0)
+        self.page_due = ticks_add(self.now, PAGE_MS)
         if self.game.round_over() or self.game.needs_cover():
-            self.due = self.now + AI_PACE_MS
+            self.due = ticks_add(self.now, AI_PACE_MS)
         elif t.my_turn:
             t.cursor = t.first_playable()
             t._follow()
