@@ -13,7 +13,7 @@ from engine.compat import const, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
 from firmware.gfx import LARGE
-from firmware.paint import Painter, list_fit, list_cols, cols, status_cols, status_fit, hand_fit, title_fit
+from firmware.paint import Painter, list_fit, list_cols, status_cols, status_fit, hand_fit, title_fit
 
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 PAGE_MS = const(700)        # a page of a long status line on a small screen
@@ -69,7 +69,7 @@ class App:
         """Text to read, wrapped to the screen."""
         lines = []
         for text in text_lines:
-            lines += S.wrap(text, cols(self.canvas))
+            lines += S.wrap(text, list_cols(self.canvas))
         self.show(S.PagesScreen(name, title, lines, list_fit(self.canvas) - 1))
 
     def pause(self):

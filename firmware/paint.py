@@ -209,7 +209,7 @@ class Painter:
             if self._changed(r, text):
                 y = _ROW_Y[s] + r * _ROW_H[s]
                 c.rect(0, y - 1, c.width, _ROW_H[s], BG)
-                c.text(text[:cols(c)], 1 if s == TINY else 4, y, TEXT)
+                c.text(text[:list_cols(c)], 1 if s == TINY else 4, y, TEXT)
         foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
         if self._changed("foot", foot):
             y = c.height - (6 if s == TINY else 9)
@@ -287,7 +287,7 @@ class Painter:
 
     def _middle(self, sc):
         c, s = self.c, self.c.size
-        key = (sc.top, sc.wish, sc.pending, sc.direction, sc.draw_size, sc.my_turn)
+        key = (sc.top, sc.wish, sc.pending, sc.direction, sc.draw_size, sc.my_turn, sc.viewer)
         if not self._changed("mid", key):
             return
         bg = FELT if c.depth == 4 else BG
@@ -305,8 +305,10 @@ class Painter:
             if sc.pending:
                 c.big("+%d" % sc.pending, 180, 30, WARN)
             c.text("->" if sc.direction > 0 else "<-", 210, 58, DIM)
-            if sc.my_turn:
-                c.text("YOU", 196, 24, HILITE)
+            if sc.my_turn:     # whose turn it is: the holder's name in pass-and-play
+                name = sc.names[sc.viewer][:5].upper()
+                c.text(name, 236 - 8 * len(name), 24, HILITE)
+                c.small("YOUR TURN", 200, 36, TEXT)
         elif s == MEDIUM:
             c.rect(0, 7, c.width, 23, bg)
             c.back(2, 9)
