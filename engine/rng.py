@@ -42,13 +42,11 @@ class Random:
         """Fisher-Yates shuffle of buf[lo:hi] in place (below() inlined: it is hot)."""
         x = self.x
         y = self.y
-        i = hi - lo
-        while i > 1:
+        for k in range(hi - 1, lo, -1):  # swap buf[k] with one of buf[lo:k + 1]
             x = _A1 * (x & _MASK) + (x >> 15)
             y = _A2 * (y & _MASK) + (y >> 15)
-            j = lo + ((x & _MASK) << 15 | (y & _MASK)) % i
-            i -= 1
-            buf[lo + i], buf[j] = buf[j], buf[lo + i]
+            j = lo + ((x & _MASK) << 15 | (y & _MASK)) % (k + 1 - lo)
+            buf[k], buf[j] = buf[j], buf[k]
         self.x = x
         self.y = y
 

@@ -16,7 +16,7 @@ card area so that the old discard pile (without its top) becomes the draw pile.
 from array import array
 
 from engine.compat import const
-from engine.cards import lay_deck
+from engine.cards import deck
 
 # Header layout of the table bytearray.
 _TURN = const(0)       # player to move
@@ -81,6 +81,15 @@ _REASON_LAST_SEVEN = const(2)
 NO_WISH = const(255)
 NOBODY = const(255)
 
+# What a card of each rank does under a round's rules: Round.effects[rank].
+_PLAIN = const(0)
+_DRAW_TWO = const(1)     # a 7: the next player draws 2 unless they stack
+_DRAW_FOUR = const(2)    # an ace with ace=draw4
+_WISHES = const(3)       # a Jack
+_SKIPS = const(4)        # an 8 with eight_skips
+_REVERSES = const(5)     # a 9 with nine_reverses
+_PLAYS_AGAIN = const(6)  # an ace with ace=play_again
+
 NORMAL = const(0)      # start of a turn
 DRAWN = const(1)       # drew a card: may play it if it fits, or pass (play_drawn)
 AGAIN = const(2)       # played an ace and must play again (ace play_again)
@@ -92,6 +101,14 @@ class IllegalMove(ValueError):
 
 
 _CHECK = array("H", range(_MAX_MOVES))  # scratch for apply's legality check
+_FRESH = [None, None, None]  # each deck in its fixed order, by rules.deck, made on first deal
+
+# _FITS[card ^ top] is 1 when the two cards share their suit (no suit bit differs) or
+# their rank (no rank bit differs).
+_FITS = (b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
+         b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+         b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+         b"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
 
 
 class Table:
@@ -227,6 +244,17 @@ class Round(Table):
         most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
         self.events = array("H", range(20 + most))
         self._pool = None  # scratch for fill_hidden, made on first use
+        effects = self.effects = bytearray(16)
+        effects[_SEVEN] = _DRAW_TWO
+        effects[_JACK] = _WISHES
+        if rules.eight_skips:
+            effects[_EIGHT] = _SKIPS
+        if rules.nine_reverses:
+            effects[_NINE] = _REVERSES
+        if rules.ace == _ACE_DRAW4:
+            effects[_ACE] = _DRAW_FOUR
+        elif rules.ace == _ACE_PLAY_AGAIN:
+            effects[_ACE] = _PLAYS_AGAIN
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
@@ -244,7 +272,11 @@ class Round(Table):
         s = self.s
         for i in range(_CARDS):
             s[i] = 0
-        end = lay_deck(s, _CARDS, rules.deck_name())
+        fresh = _FRESH[rules.deck]
+        if fresh is None:
+            fresh = _FRESH[rules.deck] = deck(rules.deck_name())
+        end = _CARDS + len(fresh)
+        s[_CARDS:end] = fresh
         self.rng.shuffle(s, _CARDS, end)
         s[_END] = end
         s[_PLAYERS] = players
@@ -258,8 +290,8 @@ class Round(Table):
             s[_BOUNDS + k] = b
             b += rules.hand_size
         s[_BOUNDS + players] = b  # the up-card
-        if rules.first_card:
-            while self._is_action(s[s[_BOUNDS + players]]) and s[_BOUNDS] > _CARDS:
+        if rules.first_card:  # turn_again: an action card turned up is covered
+            while self.effects[s[s[_BOUNDS + players]] & 15] and s[_BOUNDS] > _CARDS:
                 self._carry(-1, players)
         s[_TURN] = (dealer + 1) % players
         self._ev(_E_DEAL, dealer, 0)
@@ -270,13 +302,6 @@ class Round(Table):
         exactly once (twice in a double deck); the state starts a fresh turn."""
         from engine.tables import set_table
         set_table(self, hands, draw, discard, turn)
-
-    def _is_action(self, c):
-        """True if card c has an effect under these rules (nordic: turn up another)."""
-        r = c & 15
-        rules = self.rules
-        return (r == _SEVEN or r == _JACK or (r == _EIGHT and rules.eight_skips)
-                or (r == _NINE and rules.nine_reverses) or (r == _ACE and rules.ace != 0))
 
     # -- moving cards --------------------------------------------------------
 
@@ -344,20 +369,6 @@ class Round(Table):
 
     # -- what may be played --------------------------------------------------
 
-    def _fits(self, c, size):
-        """True if card c may go on the discard pile from a hand of `size` cards."""
-        s = self.s
-        rules = self.rules
-        if c & 15 == _JACK:
-            if size == 1 and rules.no_finish_on_jack:
-                return False
-            return rules.jack_on_jack or s[s[_BOUNDS + s[_PLAYERS]]] & 15 != _JACK
-        w = s[_WISH]
-        if w != NO_WISH:
-            return c >> 4 == w
-        t = s[s[_BOUNDS + s[_PLAYERS]]]
-        return (c ^ t) & 0x30 == 0 or (c ^ t) & 15 == 0
-
     def legal_moves(self, player, out):
         """Write every move `player` may make now into array `out`; return how many."""
         s = self.s
@@ -383,38 +394,42 @@ class Round(Table):
             out[n] = _DRAW
             return n + 1
         if phase == DRAWN:
-            c = s[_DRAWN]
-            if self._fits(c, size):
-                n = _variants(out, n, c, size)
-            out[n] = _PASS
-            return n + 1
-        # Inline form of _fits: a wish acts as a top card of that suit and no rank.
+            hi = lo + 1  # only the drawn card may be played: it is the hand's first
+        # A card fits when it shares the top card's suit or rank (_FITS), a Jack when
+        # jack_ok; a wish acts as a top card of that suit and no rank.
         rules = self.rules
         discard = s[_BOUNDS + s[_PLAYERS]]
         t = s[discard]
-        w = s[_WISH]
-        suit = t & 0x30
-        rank = t & 15
-        if w != NO_WISH:
-            suit = w << 4
-            rank = 0
         jack_ok = (rules.jack_on_jack or t & 15 != _JACK) and not (
             size == 1 and rules.no_finish_on_jack)
-        copies = self.copies
-        simple = size > 2 and not copies
+        if s[_WISH] != NO_WISH:
+            t = s[_WISH] << 4
         first = n
-        for i in range(lo, hi):
-            c = s[i]
-            if c & 15 == _JACK:
-                if jack_ok and not (copies and _seen(s, lo, i, c)):
-                    n = _variants(out, n, c, size)
-            elif c & 0x30 == suit or c & 15 == rank:
-                if simple:
+        fits = _FITS
+        if size > 2 and not self.copies:  # the common case: each card once, no Mau
+            for i in range(lo, hi):
+                c = s[i]
+                if c & 15 == _JACK:
+                    if jack_ok:
+                        out[n] = c
+                        out[n + 1] = c | 0x40
+                        out[n + 2] = c | 0x80
+                        out[n + 3] = c | 0xC0
+                        n += 4
+                elif fits[c ^ t]:
                     out[n] = c
                     n += 1
-                elif not (copies and _seen(s, lo, i, c)):
+        else:
+            copies = self.copies
+            for i in range(lo, hi):
+                c = s[i]
+                if (jack_ok if c & 15 == _JACK else fits[c ^ t]) and not (
+                        copies and _seen(s, lo, i, c)):
                     n = _variants(out, n, c, size)
-        if n == first or (phase == NORMAL and not rules.must_play_if_able):
+        if phase == DRAWN:
+            out[n] = _PASS
+            n += 1
+        elif n == first or (phase == NORMAL and not rules.must_play_if_able):
             if s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
                 out[n] = _DRAW
                 n += 1
@@ -458,10 +473,11 @@ class Round(Table):
         kind = move & _KIND
         if kind == 0:  # a play
             s[_DEBTOR] = NOBODY  # the catch window closes with the next action
+            c = move & 63
             slot = s[_BOUNDS + player]
-            while s[slot] != move & 63:
+            while s[slot] != c:
                 slot += 1
-            self._play(player, move, slot)
+            self._play(player, c, move, slot)
         elif kind == _CATCH:
             self._catch(player, move & 7)
         else:
@@ -482,10 +498,8 @@ class Round(Table):
         s[_MOVES_LO] = lo
         return s[_TURN]
 
-    def _play(self, p, move, i):
+    def _play(self, p, c, move, i):
         s = self.s
-        rules = self.rules
-        c = move & 63
         lo = s[_BOUNDS + p]
         last = s[_BOUNDS + p + 1] - 1
         s[i] = s[last]
@@ -497,25 +511,25 @@ class Round(Table):
         n = s[_NEV]  # self._ev inlined: the hottest event
         self.events[n] = _EV_PLAY | p << 8 | c
         s[_NEV] = n + 1
-        r = c & 15
-        if r == _SEVEN or (r == _ACE and rules.ace == _ACE_DRAW4):
-            s[_PEND_RANK] = r
-            s[_PENDING] += 2 if r == _SEVEN else 4
+        effect = self.effects[c & 15]
+        if effect == _DRAW_TWO or effect == _DRAW_FOUR:
+            s[_PEND_RANK] = c & 15
+            s[_PENDING] += 2 if effect == _DRAW_TWO else 4
         if last == lo:
             self._win(p)
             return
         if last - lo == 1:
             self._one_card_left(p, move & _MAU)
         steps = 1
-        if r == _JACK:
+        if effect == _WISHES:
             s[_WISH] = move >> 6 & 3
             self._ev(_E_WISH, p, s[_WISH])
-        elif r == _EIGHT and rules.eight_skips:
+        elif effect == _SKIPS:
             steps = 2
-        elif r == _NINE and rules.nine_reverses:
+        elif effect == _REVERSES:
             s[_DIR] = s[_PLAYERS] - s[_DIR]
             self._ev(_E_REVERSE, 0, 1 if s[_DIR] == 1 else 0)
-        elif r == _ACE and rules.ace == _ACE_PLAY_AGAIN:
+        elif effect == _PLAYS_AGAIN:
             s[_PHASE] = AGAIN
             return
         self._end_turn(p, steps)

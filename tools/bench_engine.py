@@ -42,30 +42,18 @@ from engine.rules import Rules  # noqa: E402
 REFERENCES = (("RLCard UNO round loop", 3200, 147000),
               ("OpenSpiel crazy_eights", 1500, 127000))
 TARGET_FACTOR = 3
-MOVE_LIMIT = 100000  # a round this long would be a stall: stop the benchmark
 
 PLAY_LIMIT = mv.DRAW  # a move below this is a play (kinds: PLAY 0, DRAW, PASS, CATCH)
 
 
 def plays_first(rnd, seat, moves, n, rng):
     """A random fitting card when one is listed, else the draw (or pass)."""
-    k = 0
-    for i in range(n):
-        if moves[i] < PLAY_LIMIT:
-            k += 1
-    if k == 0:
-        for i in range(n):
-            if moves[i] == mv.DRAW or moves[i] == mv.PASS:
-                return moves[i]
-        return moves[0]
-    j = rng.below(k)
-    for i in range(n):
-        m = moves[i]
-        if m < PLAY_LIMIT:
-            if j == 0:
-                return m
-            j -= 1
-    return moves[0]
+    # legal_moves lists a catch first, then the plays, then the draw or pass last.
+    lo = 1 if moves[0] >= PLAY_LIMIT and n > 1 else 0
+    hi = n - 1 if moves[n - 1] >= PLAY_LIMIT else n
+    if hi > lo:
+        return moves[lo + rng.below(hi - lo)]
+    return moves[n - 1]
 
 
 AGENTS = (("uniform", random_player), ("plays first", plays_first))
@@ -88,16 +76,12 @@ def measure(preset, players, choose, path, seconds, seed=1):
         rnd = Round(rules, players, deal_rng)
         apply = rnd.apply if checked else rnd.apply_legal
         legal_moves = rnd.legal_moves
-        is_over = rnd.is_over
-        turn = rnd.turn
         count = 0
-        while not is_over():
-            seat = turn()
-            n = legal_moves(seat, buf)
-            apply(seat, choose(rnd, seat, buf, n, rng))
+        seat = rnd.turn()
+        while seat >= 0:  # apply returns the next seat, -1 at the end (at the latest
+            n = legal_moves(seat, buf)  # after engine.round.ROUND_MOVE_LIMIT moves)
+            seat = apply(seat, choose(rnd, seat, buf, n, rng))
             count += 1
-            if count > MOVE_LIMIT:
-                raise RuntimeError("a %s round did not end in %d moves" % (preset, MOVE_LIMIT))
         games += 1
         moves += count
         now = clock()

@@ -64,3 +64,10 @@ def test_header_layout_repeated_in_tables_matches_the_round():
                  "_MOVES_HI", "_CARDS"):
         assert getattr(tb, name) == getattr(rd, name), name
     assert tb._NOBODY == rd.NOBODY == rd.NO_WISH
+
+
+def test_fits_table_says_same_suit_or_same_rank():
+    for top in range(64):
+        for c in range(64):
+            same = c >> 4 == top >> 4 or c & 15 == top & 15
+            assert rd._FITS[c ^ top] == (1 if same else 0), (c, top)
