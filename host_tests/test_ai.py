@@ -350,12 +350,13 @@ def test_tournament_oracle_sees_the_real_table():
 
 def test_bench_ai_keeps_the_quickest_run_and_the_worst_allocation():
     from tools.bench_ai import quickest
-    slow = {"playouts": [0], "calibration_ms": [40], "time_classic2": [60, 900, 30, 2000],
-            "deadline_classic2": [60, 700, 20, 1900], "alloc_classic2": [400, 0, 1700, 700]}
-    fast = {"playouts": [0], "calibration_ms": [33], "time_classic2": [60, 600, 25, 2000],
-            "deadline_classic2": [60, 800, 21, 1900], "alloc_classic2": [400, 16, 1700, 700]}
+    # times are compared as RP2040 estimates: VM ms / the calibration loop timed with them
+    slow = {"playouts": [0], "calibration_ms": [40], "time_classic2": [60, 900, 30, 2000, 40],
+            "deadline_classic2": [60, 700, 20, 1900, 40], "alloc_classic2": [400, 0, 1700, 700]}
+    fast = {"playouts": [0], "calibration_ms": [33], "time_classic2": [60, 600, 25, 2000, 40],
+            "deadline_classic2": [60, 600, 21, 1900, 20], "alloc_classic2": [400, 16, 1700, 700]}
     best = quickest([slow, fast])
     assert best["calibration_ms"] == [33]
     assert best["time_classic2"] == fast["time_classic2"]
-    assert best["deadline_classic2"] == slow["deadline_classic2"]
+    assert best["deadline_classic2"] == slow["deadline_classic2"]   # 700/40 < 600/20
     assert best["alloc_classic2"] == fast["alloc_classic2"]     # any allocation shows
