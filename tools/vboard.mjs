@@ -1,13 +1,16 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
 //   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
-//                         [--control-fd N] [--bus FILE] [--sync-stamp FILE] [--safe-boot]
+//                         [--control-fd N] [--ack-fd N] [--bus FILE] [--sync-stamp FILE]
+//                         [--safe-boot]
 //
 // stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
 // stdout the line back. The control fd is a non-blocking pipe on which the relay repeats
 // every Ctrl-C it sees (code running in the VM cannot return to Node's event loop, so the
 // VM's sleeps and pin reads poll that pipe and raise KeyboardInterrupt from there) and
 // sends the levels of input pins ("P" gpio level: a test pressing the board's buttons).
+// On the ack fd the board counts the input bytes it has handled (uint32 LE), so that the
+// relay can tell a board that ignores Ctrl-C from one that is only busy starting.
 // SIGUSR1 asks for the files to be written back now; after every write-back the count of
 // them is written to the sync-stamp file. Diagnostics go to stderr.
 //
@@ -217,8 +220,8 @@ def idle():
 `;
 
 function parseArgs(argv) {
-  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, controlFd: -1, bus: null,
-                 stamp: null };
+  const opts = { root: null, heapsize: 256 * 1024, flash: 0, main: true, controlFd: -1, ackFd: -1,
+                 bus: null, stamp: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--root") opts.root = path.resolve(argv[++i]);
@@ -229,6 +232,7 @@ function parseArgs(argv) {
     else if (arg === "--bus") opts.bus = path.resolve(argv[++i]);
     else if (arg === "--sync-stamp") opts.stamp = path.resolve(argv[++i]);
     else if (arg === "--control-fd") opts.controlFd = parseInt(argv[++i], 10);
+    else if (arg === "--ack-fd") opts.ackFd = parseInt(argv[++i], 10);
     else throw new Error(`unknown option ${arg}`);
   }
   if (!opts.root) throw new Error("--root DIR is required");
@@ -653,16 +657,30 @@ async function main() {
   const board = new Board(opts);
   const queue = [];
   let busy = false;
+  // Tell the relay how many input bytes were handled: before a restart (which may run a
+  // main.py that never returns) and after each chunk.
+  const ack = (n) => {
+    if (opts.ackFd < 0 || n <= 0) return;
+    const count = Buffer.alloc(4);
+    count.writeUInt32LE(n, 0);
+    fs.writeSync(opts.ackFd, count);
+  };
   const pump = async () => {
     if (busy) return;
     busy = true;
     try {
       while (queue.length) {
         const chunk = queue.shift();
+        let acked = 0;
         for (let i = 0; i < chunk.length; i++) {
           const restart = board.byte(chunk[i]);
-          if (restart) await restart;
+          if (restart) {
+            ack(i + 1 - acked);
+            acked = i + 1;
+            await restart;
+          }
         }
+        ack(chunk.length - acked);
       }
     } catch (e) {
       process.stderr.write(`vboard: the VM failed: ${describe(e)}\n`);

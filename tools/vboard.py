@@ -17,7 +17,6 @@ pseudo-terminal and relays bytes between it and Node. From Python:
         board.wait_for(b"ready")       # anything the board printed, connected or not
 """
 import argparse
-import fcntl
 import importlib
 import os
 import re
@@ -25,10 +24,8 @@ import pty
 import selectors
 import shutil
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import threading
 import time
 import tty
@@ -40,7 +37,7 @@ CTRL_C = 3
 PIN_RECORD = 0x50           # on the control pipe: "P" gpio level
 PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
 TRANSCRIPT_LIMIT = 1 << 16   # bytes of console output kept for wait_for()
-WEDGED_SECONDS = 5           # a Ctrl-C left unread this long means the VM is stuck
+WEDGED_SECONDS = 5           # a Ctrl-C the board has not handled this long: it is stuck
 
 
 class VirtualBoard:
@@ -217,14 +214,17 @@ class VirtualBoard:
             args.append("--no-main")
         if safe_boot:
             args.append("--safe-boot")   # this start skips main.py (it may be what hangs)
-        # every Ctrl-C again, and pin levels, on a pipe the board reads while it runs code
+        # every Ctrl-C again, and pin levels, on a pipe the board reads while it runs code;
+        # back on another, how many input bytes the board has handled
         control_r, self._control_w = os.pipe()
-        os.set_blocking(control_r, False)
-        os.set_blocking(self._control_w, False)
-        args += ["--control-fd", str(control_r)]
+        self._ack_r, ack_w = os.pipe()
+        for fd in (control_r, self._control_w, self._ack_r):
+            os.set_blocking(fd, False)
+        args += ["--control-fd", str(control_r), "--ack-fd", str(ack_w)]
         self._node = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
-                                      pass_fds=(control_r,), start_new_session=True)
+                                      pass_fds=(control_r, ack_w), start_new_session=True)
         os.close(control_r)
+        os.close(ack_w)
         for gpio, level in self._held.items():
             _write(self._control_w, bytes((PIN_RECORD, gpio, level)))
         os.set_blocking(self._node.stdin.fileno(), False)
@@ -243,6 +243,7 @@ class VirtualBoard:
             node.wait()
         node.stdout.close()
         os.close(self._control_w)
+        os.close(self._ack_r)
         self._node = None
 
     def _relay_until_stopped(self):
@@ -254,7 +255,10 @@ class VirtualBoard:
 
     def _relay(self):
         to_node, to_port, sent = bytearray(), bytearray(), bytearray()
-        interrupted = None   # when a Ctrl-C went to a board that has not read it yet
+        written = handled = 0   # input bytes given to the board, and handled by it
+        acks = bytearray()
+        ctrl_c = None           # where in the input the first Ctrl-C not yet handled is
+        since = 0.0
         while True:
             node_in, node_out = self._node.stdin.fileno(), self._node.stdout.fileno()
             sel = selectors.DefaultSelector()
@@ -262,6 +266,7 @@ class VirtualBoard:
             sel.register(self._master, selectors.EVENT_READ
                          | (selectors.EVENT_WRITE if to_port else 0), "port")
             sel.register(node_out, selectors.EVENT_READ, "out")
+            sel.register(self._ack_r, selectors.EVENT_READ, "ack")
             if to_node:
                 sel.register(node_in, selectors.EVENT_WRITE, "in")
             events = sel.select(timeout=0.5)
@@ -274,7 +279,8 @@ class VirtualBoard:
                     data = _read(self._master) or b""
                     if CTRL_C in data:
                         _write(self._control_w, b"\x03")
-                        interrupted = interrupted or time.monotonic()
+                        if ctrl_c is None:
+                            ctrl_c, since = written + len(to_node) + data.index(CTRL_C), time.monotonic()
                     to_node += data
                 if key.data == "port" and mask & selectors.EVENT_WRITE:
                     del to_port[:_write(self._master, to_port)]
@@ -283,6 +289,12 @@ class VirtualBoard:
                     sent += to_node[:n]
                     del sent[:-PENDING_LIMIT]
                     del to_node[:n]
+                    written += n
+                if key.data == "ack":
+                    acks += _read(self._ack_r) or b""
+                    while len(acks) >= 4:
+                        handled += int.from_bytes(acks[:4], "little")
+                        del acks[:4]
                 if key.data == "out":
                     data = _read(node_out)
                     if data == b"":      # the VM process ended: power it up again
@@ -291,23 +303,25 @@ class VirtualBoard:
                         to_port += data
                         del to_port[:-PENDING_LIMIT]
                         self._record(data)
-            if interrupted is not None:
-                unread = _unread(node_in) + len(to_node)
-                if unread == 0:
-                    interrupted = None
-                elif time.monotonic() - interrupted > WEDGED_SECONDS:
-                    # the program ignores Ctrl-C (it never sleeps nor reads a pin): pull the
-                    # plug, and give the fresh board what the wedged one never read
-                    print("vboard: the program ignored Ctrl-C; hard reset", file=sys.stderr)
-                    to_node[:0] = sent[len(sent) - _unread(node_in):]
-                    self._node.kill()
-                    interrupted, restart = None, "safe"
+            if ctrl_c is not None and handled > ctrl_c:
+                ctrl_c = None
+            elif ctrl_c is not None and time.monotonic() - since > WEDGED_SECONDS:
+                # the program ignores Ctrl-C (it never sleeps nor reads a pin): pull the
+                # plug, and give the fresh board the input from that Ctrl-C on
+                print("vboard: the program ignored Ctrl-C; hard reset", file=sys.stderr)
+                stream = sent + to_node
+                to_node[:] = stream[max(0, len(stream) - (written + len(to_node) - ctrl_c)):]
+                self._node.kill()
+                ctrl_c, restart = None, "safe"
             if restart:
                 self._end_node()
                 self.restarts += 1
                 time.sleep(0.2)  # a board that fails at every start must not spin
                 self._spawn(safe_boot=restart == "safe")
                 sent.clear()
+                acks.clear()
+                written = handled = 0
+                ctrl_c = None
                 if CTRL_C in to_node:
                     _write(self._control_w, b"\x03")
 
@@ -338,14 +352,6 @@ def bus_records(log, offset=0):
             return
         yield ("spi" if kind == 0x53 else "i2c"), log[i + 1], log[i + 6:i + 6 + length], offset + i + 6 + length
         i += 6 + length
-
-
-def _unread(fd):
-    """Bytes written to a pipe that its reader has not read yet."""
-    try:
-        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
-    except OSError:
-        return 0
 
 
 def _read(fd):
