@@ -1,6 +1,7 @@
 """The app: the flows of a game on the handheld, and its main loop.
 
-`App(board, canvas, store, now_ms)`; per frame the loop calls `handle(event)` for each
+`App(board, canvas, store, now_ms, painter=None)`: without a painter it draws on `canvas`
+with firmware.paint's framebuf Painter (imported only then); per frame the loop calls `handle(event)` for each
 key event (firmware.buttons), then `tick(now_ms)`, then sends `canvas.take_dirty()` to
 the display; it stops when `done`. Flows: title (Continue / New game), setup, the
 table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
@@ -12,22 +13,39 @@ from array import array
 from engine.compat import const, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
-from firmware.gfx import LARGE
-from firmware.paint import Painter, list_fit, list_cols, status_cols, status_fit, hand_fit, title_fit
 
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 PAGE_MS = const(700)        # a page of a long status line on a small screen
 _MAX_MOVES = const(200)
 
 
+def framebuf_sizes(canvas):
+    """The Sizes firmware.paint's painter gives `canvas` (a firmware.gfx.Canvas)."""
+    from firmware import paint
+    from firmware.gfx import LARGE
+    return S.Sizes(canvas.size == LARGE, paint.list_fit(canvas), paint.title_fit(canvas),
+                   paint.list_cols(canvas), paint.status_cols(canvas),
+                   paint.status_fit(canvas), paint.hand_fit(canvas))
+
+
+def sizes_of(painter):
+    """The painter's own Sizes (`painter.sizes`), else the framebuf painter's on its canvas."""
+    sizes = getattr(painter, "sizes", None)
+    return sizes if sizes is not None else framebuf_sizes(painter.c)
+
+
 class App:
     """Screens, the game and the store, driven by key events and the clock."""
 
-    def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None):
+    def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None, painter=None):
         self.layout = board.LAYOUT
         self.canvas = canvas
         self.store = store
-        self.painter = Painter(canvas)
+        if painter is None:          # the framebuf painter, only when none is given
+            from firmware.paint import Painter
+            painter = Painter(canvas)
+        self.painter = painter
+        self.sizes = sizes_of(painter)
         self.now = now_ms
         self.playouts = playouts     # tests: AI budget as a count (deterministic)
         self.seed = seed
@@ -58,26 +76,26 @@ class App:
             items.insert(0, "Continue")
         if self.store is not None and self.store.stats():
             items.insert(-1, "Statistics")
-        lines = S.wrap(notice, list_cols(self.canvas)) if notice else []
-        self.show(S.ListScreen("title", "Mau-Mau", items, lines, title_fit(self.canvas)))
+        lines = S.wrap(notice, self.sizes.list_cols) if notice else []
+        self.show(S.ListScreen("title", "Mau-Mau", items, lines, self.sizes.title_fit))
 
     def setup(self):
         """The new-game setup, starting from the last one played."""
-        self.show(S.SetupScreen(self._last_setup(), list_fit(self.canvas), list_cols(self.canvas)))
+        self.show(S.SetupScreen(self._last_setup(), self.sizes.list_fit, self.sizes.list_cols))
 
     def pages(self, name, title, text_lines):
         """Text to read, wrapped to the screen."""
         lines = []
         for text in text_lines:
-            lines += S.wrap(text, list_cols(self.canvas))
-        self.show(S.PagesScreen(name, title, lines, list_fit(self.canvas) - 1))
+            lines += S.wrap(text, self.sizes.list_cols)
+        self.show(S.PagesScreen(name, title, lines, self.sizes.list_fit - 1))
 
     def pause(self):
         """The pause menu over the table."""
         if self.screen.name not in ("pause", "rules"):
             self.back_to = self.screen
         self.show(S.ListScreen("pause", "Paused", ["Resume", "Rules", "Save and quit"],
-                               (), list_fit(self.canvas)))
+                               (), self.sizes.list_fit))
 
     # --- input -----------------------------------------------------------------------
 
@@ -170,8 +188,8 @@ class App:
         """Play on with self.game: a fresh table screen, then whatever is due."""
         game = self.game
         game.on_change = self._on_change
-        c = self.canvas
-        self.table = S.TableScreen(self._names(), hand_fit(c), status_cols(c), status_fit(c))
+        f = self.sizes
+        self.table = S.TableScreen(self._names(), f.hand_fit, f.status_cols, f.status_fit)
         self.holder = -1
         self._save()
         self._next()
@@ -195,24 +213,13 @@ class App:
         else:
             self._to_table()
 
-    def _holder(self):
-        """The seat whose hand may be shown: the human holding the device, or -1."""
-        game = self.game
-        humans = [k for k in range(game.players()) if game.is_human(k)]
-        if len(humans) == 1:
-            return humans[0]
-        for k in humans:
-            if game.player_of(k) == game.seen:
-                return k
-        return -1
-
     def _refresh(self):
         """Fill the table screen from the game, as the holder may see it."""
         game, t = self.game, self.table
-        holder = self._holder()
+        holder = game.holder_seat()
         turn = game.to_move()
-        if holder >= 0:
-            view = game.view(holder)
+        view = game.hand_view()
+        if view is not None:
             mine = turn == holder and not game.ai_to_act()
             t.show(view, holder, self.moves, game.legal(holder, self.moves), mine)
         else:
@@ -246,7 +253,7 @@ class App:
         lines = game.story(seat)
         if lines:
             self.pages("story", "%s, since your turn" % game.name(seat)
-                       if self.canvas.size == LARGE else game.name(seat), lines)
+                       if self.sizes.wide else game.name(seat), lines)
         else:
             self._to_table()
 
@@ -394,7 +401,7 @@ class App:
         """The Jack's suit picker."""
         self.picking = card
         sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
-                          (), list_fit(self.canvas))
+                          (), self.sizes.list_fit)
         sc.suits = (0, 1, 2, 3)
         self.show(sc)
 
@@ -414,14 +421,14 @@ class App:
         rows = game.results()
         w = game.round_winner()
         head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
-        if self.canvas.size == LARGE:
+        if self.sizes.wide:
             head = "Round %d: %s" % (game.rounds_played(), head)
         self.show(S.ListScreen("scores", head, ["Continue"], self._score_lines(rows),
-                               list_fit(self.canvas)))
+                               self.sizes.list_fit))
 
     def _score_lines(self, rows):
         """Name, round points and total, aligned to the screen's width."""
-        width = list_cols(self.canvas)
+        width = self.sizes.list_cols
         out = []
         for row in rows:
             name, pts, total = row[0], row[1], row[2]
@@ -450,7 +457,7 @@ class App:
             for p in game.seated():
                 items.append("Leave: %s" % game.player_name(p))
                 self._between_acts.append(("leave", p))
-        sc = S.ListScreen("between", "Next round", items, (), list_fit(self.canvas), cursor)
+        sc = S.ListScreen("between", "Next round", items, (), self.sizes.list_fit, cursor)
         self.show(sc)
 
     def _free_name(self):
@@ -486,7 +493,7 @@ class App:
         self.game = None
         self._drop_save()
         self.show(S.ListScreen("final", head, ["New game", "Title"],
-                               self._score_lines(rows), list_fit(self.canvas)))
+                               self._score_lines(rows), self.sizes.list_fit))
 
     # --- the store -------------------------------------------------------------------
 

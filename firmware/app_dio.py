@@ -49,18 +49,8 @@ class DioApp(App):
     """firmware.app.App drawn by a DioPainter."""
 
     def __init__(self, board, painter, store, now_ms=0, playouts=None, seed=None):
-        self._dio = painter
         self._told = False
-        App.__init__(self, board, painter.metrics, store, now_ms, playouts, seed)
-
-    # App.__init__ makes a framebuf Painter for its canvas; this app keeps the displayio one.
-    @property
-    def painter(self):
-        return self._dio
-
-    @painter.setter
-    def painter(self, value):
-        pass
+        App.__init__(self, board, None, store, now_ms, playouts, seed, painter)
 
     def handle(self, event):
         """One key event, with the badge's Start and Select."""

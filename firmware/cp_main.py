@@ -10,24 +10,11 @@ Saves go to /mau on the CIRCUITPY drive when CircuitPython may write there (boot
 remounts it; docs/circuitpython.md); otherwise the game plays unsaved and says so.
 """
 
-import sys
-
 from engine.compat import ticks_ms
 
 FRAME_S = 0.01        # the loop's nap between polls
 SAVE_DIR = "/mau"
 _KNOWN = ("pybadge", "pygamer")
-
-
-def without_framebuf():
-    """Let firmware.app import on CircuitPython, which has no `framebuf` module: firmware.gfx
-    (imported by firmware.paint, which firmware.app imports) needs the name, not the module,
-    when no Canvas is made. Installs an empty stand-in only where framebuf is missing."""
-    try:
-        import framebuf  # noqa: F401
-    except ImportError:
-        from firmware import nofb_dio
-        sys.modules["framebuf"] = nofb_dio
 
 
 def board_module(name=None):
@@ -53,7 +40,6 @@ def drive_read_only(path="/"):
 def run(name=None):
     """Play on the board until the player quits."""
     import gc
-    without_framebuf()
     from firmware.paint_dio import DioPainter
     from firmware.app_dio import DioApp, DriveStore
     board = board_module(name)

@@ -351,6 +351,14 @@ class Game:
             return only
         return self.seen if self.seen in self.match.seated else _NO_ONE
 
+    def holder_seat(self):
+        """The seat of the human holding the device (who last saw a hand, or the only
+        human), or -1: nobody's hand may be shown."""
+        p = self._holder()
+        if p < 0:
+            return _NO_ONE
+        return self.match.seated.index(p)
+
     def hand_view(self):
         """The View of the human holding the device, for drawing; None if nobody (or
         between rounds)."""

@@ -35,21 +35,6 @@ _FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action til
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
 
 
-class Metrics:
-    """The screen as firmware.paint's layout functions see it, so that firmware.app sizes
-    its screens (rows, columns, hand slots) for this painter: those functions give
-    list_fit = (height - 12) // 9, title_fit = (height - 32) // 9, cols = status_cols =
-    width // 4, list_cols = (width - 8) // 4, status_fit = 2 and hand_fit = (width - 8) // 14
-    for a MEDIUM screen (host_tests/test_circuitpython.py checks that the app gets them)."""
-
-    def __init__(self, list_fit, cols):
-        self.size = 1           # firmware.gfx.MEDIUM
-        self.cw = 4
-        self.width = 4 * cols
-        self.height = 12 + 9 * list_fit
-        self.depth = 4
-
-
 def _label(group, x, y, colour, anchor_x=0.0, scale=1, spacing=1.25):
     """A bitmap_label anchored at its top (left, centre or right by anchor_x)."""
     label = bitmap_label.Label(terminalio.FONT, text=" ", color=T.RGB[colour], scale=scale,
@@ -68,7 +53,9 @@ class DioPainter:
         self.title_fit = (height - LOGO_H) // LINE_H
         self.cols = (width - 4) // CHAR_W
         self.hand_fit = (width - 2) // SLOT
-        self.metrics = Metrics(self.list_fit, self.cols)
+        # what firmware.app sizes its screens by (list rows keep room for the scroll marks)
+        self.sizes = S.Sizes(False, self.list_fit, self.title_fit, self.cols - 2, self.cols,
+                             STATUS_FIT, self.hand_fit)
         self.sheet = T.build()
         self.pal = T.palette()
         self.pal_shaded = T.palette(True)

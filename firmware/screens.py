@@ -26,6 +26,17 @@ PAUSE = const(-3)     # MENU
 DONE = const(-4)      # a screen without choices was read to the end
 
 
+class Sizes:
+    """The numbers a painter sizes screens by: rows and characters that fit, hand slots.
+
+    `wide` is true where headings have room for more words (240 pixels and wider)."""
+
+    def __init__(self, wide, list_fit, title_fit, list_cols, status_cols, status_fit, hand_fit):
+        self.wide = wide
+        self.list_fit, self.title_fit, self.list_cols = list_fit, title_fit, list_cols
+        self.status_cols, self.status_fit, self.hand_fit = status_cols, status_fit, hand_fit
+
+
 def wrap(text, cols):
     """Split `text` into lines of at most `cols` characters, breaking at spaces."""
     lines = []

@@ -268,15 +268,17 @@ def test_the_pygamer_thumbstick_is_the_dpad():
 
 def test_cp_main_imports_the_app_without_framebuf():
     code = ("import sys; sys.modules['framebuf'] = None\n"       # as on CircuitPython: no framebuf
-            "from firmware.cp_main import without_framebuf, board_module\n"
-            "without_framebuf()\n"
+            "from firmware.cp_main import board_module\n"
             "import firmware.app_dio, firmware.paint_dio\n"
+            "from firmware.app import App\n"
+            "print('framebuf painter loaded:', 'firmware.paint' in sys.modules or 'firmware.gfx' in sys.modules)\n"
             "b = board_module('pygamer'); print(b.NAME, b.WIDTH, b.HEIGHT, b.DISPLAYIO)\n")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("Adafruit PyGamer 160 128 True")
+    assert "framebuf painter loaded: False" in out.stdout
 
 
 def test_command_line_headless_run_writes_screens(tmp_path):
@@ -300,6 +302,7 @@ def test_figures_of_a_four_player_game(display):
     figures.update(cp.vm_heap(seed=5, playouts=PLAYOUTS))
     print("\n" + cp.describe_figures(figures))
     assert figures["vm_final"] and figures["vm_code"] < figures["vm_mean"] <= figures["vm_max"]
+    assert not figures["vm_framebuf_loaded"]
     assert figures["objects_start"] == figures["objects_end"]
     assert figures["moves"] > 10 and figures["final"]
     assert 0 < figures["bitmap_bytes"] < 16384

@@ -282,9 +282,10 @@ def test_pass_and_play_shows_only_the_hand_of_who_dismissed_the_cover(preset):
             return
         view = g.hand_view()
         if state["holder"] is None:
-            assert view is None
+            assert view is None and g.holder_seat() == -1
             return
         seat = g.seated().index(state["holder"])
+        assert g.holder_seat() == seat and g.is_human(seat)
         assert hidden_except(view, seat)
         state["frames"] += 1
 
@@ -319,6 +320,7 @@ def test_one_human_never_needs_a_cover():
 
     def frame(g):
         assert not g.needs_cover()
+        assert g.holder_seat() == g.seated().index(0)
         if g.in_round():
             assert hidden_except(g.hand_view(), g.seated().index(0))
 

@@ -29,12 +29,6 @@ def quiet_sdl(headless):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 
-def install_framebuf():
-    """firmware/app.py needs `framebuf` to import; the host's (tools/sim/framebuf.py) will do."""
-    from tools.sim import install_framebuf as install
-    install()
-
-
 def open_display(width, height, scale=1, caption="Mau-Mau"):
     """A PyGameDisplay that draws into a width x height surface, shown `scale` times larger."""
     import pygame
@@ -78,7 +72,6 @@ class CircuitDevice:
 
     def __init__(self, board, display, save_dir=None, now_ms=0, playouts=None, seed=None,
                  store=None):
-        install_framebuf()
         from firmware.app_dio import DioApp, DriveStore
         from firmware.buttons import Debouncer
         from firmware.paint_dio import DioPainter
@@ -382,12 +375,10 @@ def measure():
 class Board:
     NAME, WIDTH, HEIGHT, LAYOUT, KEYS = "PyBadge", 160, 128, "dpad", ()
 
-class Metrics:   # firmware.paint_dio.Metrics(9, 26): the sizes the displayio painter asks for
-    size, cw, width, height, depth = 1, 4, 104, 93, 4
-
 class Blind:     # the displayio painter's place: the VM has no displayio
-    metrics = Metrics()
     updates = 0
+    def __init__(self, sizes):
+        self.sizes = sizes   # as firmware.paint_dio.DioPainter(160, 128).sizes
     def paint(self, screen):
         self.updates += 1
 
@@ -399,7 +390,8 @@ def begin():
     global app, S
     from firmware.app_dio import DioApp
     from firmware import screens as S
-    app = DioApp(Board, Blind(), None, 0, playouts=%(playouts)d, seed=%(seed)d)
+    app = DioApp(Board, Blind(S.Sizes(False, 9, 6, 24, 26, 2, 6)), None, 0,
+                 playouts=%(playouts)d, seed=%(seed)d)
 
 def heap():
     gc.collect()
@@ -433,8 +425,9 @@ def step():
         app.act(S.OK)
 
 def report():
-    print("HEAP", sizes[1], sizes[2], sizes[3], used[2], max(used), sum(used) // len(used), len(used),
-          app.screen.name == "final")
+    import sys
+    print("HEAP", sizes[1], sizes[2], used[2], max(used), sum(used) // len(used), len(used),
+          app.screen.name == "final", "firmware.gfx" in sys.modules or "firmware.paint" in sys.modules)
 """
 
 
@@ -446,14 +439,16 @@ def vm_heap(seed=5, playouts=4):
     from tools import mpvm
     result = mpvm.run(VM_HEAP % {"seed": seed, "playouts": playouts}, modules=("engine", "firmware"),
                       steps=["measure()", "resident('firmware.screens')", "measure()",
-                             "resident('firmware.paint')", "measure()", "resident('firmware.app_dio')",
-                             "measure()", "begin()"] + ["step()"] * 600 + ["report()"],
+                             "resident('firmware.app_dio')", "measure()", "begin()"]
+                      + ["step()"] * 600 + ["report()"],
                       heapsize=2 * 1024 * 1024, timeout=600,
                       label="DioApp heap in the VM").check()
     line = [x for x in result.stdout.splitlines() if x.startswith("HEAP ")][-1]
-    screens, paint, code, dealt, top, mean, steps = (int(v) for v in line.split()[1:8])
-    return {"vm_code": code, "vm_framebuf_painter": paint - screens, "vm_dealt": dealt,
-            "vm_max": top, "vm_mean": mean, "vm_steps": steps, "vm_final": line.split()[8] == "True"}
+    words = line.split()
+    screens, code, dealt, top, mean, steps = (int(v) for v in words[1:7])
+    return {"vm_code": code, "vm_screens": screens, "vm_dealt": dealt, "vm_max": top,
+            "vm_mean": mean, "vm_steps": steps, "vm_final": words[7] == "True",
+            "vm_framebuf_loaded": words[8] == "True"}
 
 
 def describe_figures(f):
@@ -469,9 +464,10 @@ def describe_figures(f):
         % (f["painter_and_title_bytes"], f["dealt_bytes"], f["mean_bytes"], f["peak_bytes"]),
         "displayio objects changed over the game: %d" % f["updates"]) + ((
         "MicroPython VM (32-bit heap, everything but displayio), 3-round match: %d B after the"
-        " imports (of which firmware.paint + gfx, unused here: %d B), %d B mean and %d B at most"
-        " in play (%d steps)" % (f["vm_code"], f["vm_framebuf_painter"], f["vm_mean"], f["vm_max"],
-                                 f["vm_steps"]),) if "vm_max" in f else ()))
+        " imports (firmware.screens alone %d B; framebuf painter loaded: %s), %d B mean and %d B"
+        " at most in play (%d steps)" % (f["vm_code"], f["vm_screens"], f["vm_framebuf_loaded"],
+                                         f["vm_mean"], f["vm_max"], f["vm_steps"]),)
+        if "vm_max" in f else ()))
 
 
 WINDOW_KEYS = (("UP", "UP"), ("DOWN", "DOWN"), ("LEFT", "LEFT"), ("RIGHT", "RIGHT"),
