@@ -30,13 +30,8 @@ def card(rank, suit):
 
 
 def rank(c):
-    """Rank of card c (2..14)."""
+    """Rank of card c (2..14); its suit is ``c >> 4``."""
     return c & 15
-
-
-def suit(c):
-    """Suit of card c (0..3)."""
-    return c >> 4
 
 
 def deck_size(name):

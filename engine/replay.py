@@ -10,6 +10,7 @@ from engine import events as ev
 from engine import moves as mv
 from engine.rules import OPTION_NAMES
 from engine.text import card_name, SUIT_LETTERS, REASON_NAMES
+from engine.tables import draw_pile, discard_pile
 
 
 def _str(text):
@@ -58,8 +59,8 @@ def deal_line(match):
     hands = "[" + ",".join([_cards(rnd.hand(k)) for k in range(rnd.players())]) + "]"
     return _obj((("type", '"deal"'), ("round", str(match.rounds_played + 1)),
                  ("dealer", str(match.dealer)), ("seats", _ints(match.seated)),
-                 ("hands", hands), ("draw", _cards(rnd.draw_pile())),
-                 ("discard", _cards(rnd.discard_pile()))))
+                 ("hands", hands), ("draw", _cards(draw_pile(rnd))),
+                 ("discard", _cards(discard_pile(rnd)))))
 
 
 def move_lines(match, player, move):
@@ -82,7 +83,7 @@ def move_lines(match, player, move):
             reshuffles.append(len(drew))
         elif k == ev.PENALTY:
             penalty = (e >> 8 & 15, e & 255)
-    pile = rnd.draw_pile()
+    pile = draw_pile(rnd)
     for j in range(len(reshuffles)):
         start = reshuffles[j]
         if j + 1 < len(reshuffles):

@@ -244,17 +244,12 @@ class Round(Table):
         most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
         self.events = array("H", range(20 + most))
         self._pool = None  # scratch for fill_hidden, made on first use
-        effects = self.effects = bytearray(16)
+        effects = self.effects = bytearray(16)  # by rank; switches are 0 or 1
         effects[_SEVEN] = _DRAW_TWO
+        effects[_EIGHT] = _SKIPS * rules.eight_skips
+        effects[_NINE] = _REVERSES * rules.nine_reverses
         effects[_JACK] = _WISHES
-        if rules.eight_skips:
-            effects[_EIGHT] = _SKIPS
-        if rules.nine_reverses:
-            effects[_NINE] = _REVERSES
-        if rules.ace == _ACE_DRAW4:
-            effects[_ACE] = _DRAW_FOUR
-        elif rules.ace == _ACE_PLAY_AGAIN:
-            effects[_ACE] = _PLAYS_AGAIN
+        effects[_ACE] = (_PLAIN, _DRAW_FOUR, _PLAYS_AGAIN)[rules.ace]
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
@@ -643,16 +638,6 @@ class Round(Table):
         card. Allocates nothing after the first call."""
         from engine.tables import fill_hidden
         fill_hidden(self, view, rng)
-
-    def draw_pile(self):
-        """The draw pile, top card first, as a new bytes (for logs and tests)."""
-        s = self.s
-        return bytes(reversed(s[_CARDS:s[_BOUNDS]]))
-
-    def discard_pile(self):
-        """The discard pile, bottom card first, as a new bytes (for logs and tests)."""
-        s = self.s
-        return bytes(reversed(s[s[_BOUNDS + s[_PLAYERS]]:s[_END]]))
 
 
 def _reverse(s, lo, hi):

@@ -1,5 +1,6 @@
 """Tables laid out from outside the game: a chosen one (stacked decks in tests, a saved
-deal) and a sampled one (the AI's worlds: hidden cards dealt anew).
+deal) and a sampled one (the AI's worlds: hidden cards dealt anew); and the piles read
+out for logs and tests.
 
 Round.set_table and Round.fill_hidden import this module when first used, so a device
 that only plays keeps none of it resident. It writes the round's table bytearray
@@ -101,3 +102,15 @@ def fill_hidden(rnd, view, rng):
             s[i] = pool[k]
             k += 1
     s[_NEV] = 0
+
+
+def draw_pile(rnd):
+    """The draw pile of round `rnd`, top card first, as a new bytes (logs and tests)."""
+    s = rnd.s
+    return bytes(reversed(s[_CARDS:s[_BOUNDS]]))
+
+
+def discard_pile(rnd):
+    """The discard pile of round `rnd`, bottom card first, as a new bytes."""
+    s = rnd.s
+    return bytes(reversed(s[s[_BOUNDS + s[_PLAYERS]]:s[_END]]))

@@ -36,6 +36,7 @@ from engine.cards import NO_CARD, deck, deck_size
 from engine.rng import Random
 from engine.round import Round, View, IllegalMove, NORMAL, DRAWN, AGAIN, OVER
 from engine.rules import Rules, ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
+from engine.tables import draw_pile, discard_pile
 
 try:
     import oracle
@@ -111,7 +112,7 @@ seeds = st.integers(0, 2 ** 30 - 1)
 
 def all_cards(rnd):
     """Every card on the table: draw pile, hands, discard pile."""
-    cards = list(rnd.draw_pile()) + list(rnd.discard_pile())
+    cards = list(draw_pile(rnd)) + list(discard_pile(rnd))
     for p in range(rnd.players()):
         cards.extend(rnd.hand(p))
     return cards
@@ -122,8 +123,8 @@ def snapshot(rnd):
     n = rnd.players()
     return {
         "hands": [Counter(rnd.hand(p)) for p in range(n)],
-        "draw": rnd.draw_pile(),
-        "discard": rnd.discard_pile(),
+        "draw": draw_pile(rnd),
+        "discard": discard_pile(rnd),
         "top": rnd.top(), "wish": rnd.wish(), "pending": rnd.pending(),
         "phase": rnd.phase(), "turn": rnd.turn(), "direction": rnd.direction(),
         "debtor": rnd.debtor(), "said": [rnd.said_mau(p) for p in range(n)],
@@ -210,7 +211,7 @@ def check_view(rnd, seat, view):
     header = len(view.s) - rnd.rules.deck_size()
     own = Counter(rnd.hand(seat))
     seen = Counter(c for c in view.s[header:] if c != NO_CARD)
-    assert seen == own + Counter(rnd.discard_pile()), \
+    assert seen == own + Counter(discard_pile(rnd)), \
         "seat %d's View shows cards it may not see" % seat
     assert view.hand(seat) == rnd.hand(seat)
     for q in range(rnd.players()):
@@ -218,7 +219,7 @@ def check_view(rnd, seat, view):
         if q != seat:
             assert all(c == NO_CARD for c in view.hand(q))
     assert [view.discard(i) for i in range(view.discard_size())] == \
-        list(reversed(rnd.discard_pile()))
+        list(reversed(discard_pile(rnd)))
     for i in range(header):
         if i != DRAWN_SLOT:
             assert view.s[i] == rnd.s[i]
@@ -229,7 +230,7 @@ def check_view(rnd, seat, view):
         # The raw byte as well: a card drawn and kept earlier is nobody else's business.
         c = view.s[DRAWN_SLOT]
         is_card = c < 64 and 2 <= c & 15 <= 14
-        assert not is_card or c in own or c in rnd.discard_pile(), (
+        assert not is_card or c in own or c in discard_pile(rnd), (
             "seat %d's View header (drawn-card byte) still holds %s, a card drawn and kept "
             "earlier, now hidden from this seat" % (seat, card_name(c)))
 
@@ -435,7 +436,7 @@ def check_deal(rnd, dealer):
         assert rnd.count(p) == rules.hand_size
     assert rnd.turn() == (dealer + 1) % n and rnd.direction() == 1
     assert rnd.pending() == 0 and rnd.wish() is None and rnd.phase() == NORMAL
-    under = rnd.discard_pile()[:-1]
+    under = discard_pile(rnd)[:-1]
     if rules.first_card:
         assert all(oracle.is_action(rules, c) for c in under)
         assert not oracle.is_action(rules, rnd.top()) or rnd.draw_size() == 0

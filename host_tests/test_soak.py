@@ -23,6 +23,7 @@ from engine.cards import deck
 from engine.rng import Random
 from engine.round import Round
 from engine.rules import Rules
+from engine.tables import draw_pile, discard_pile
 
 MOVE_LIMIT = 20000   # a round longer than this has stalled
 SOAK_GAMES = 100000
@@ -103,7 +104,7 @@ def play_round(preset, options, players, policy, seed):
     buf = array("H", bytes(2 * mv.MAX_MOVES))
     for count in range(MOVE_LIMIT):
         if rnd.is_over():
-            cards = bytearray(rnd.draw_pile() + rnd.discard_pile())
+            cards = bytearray(draw_pile(rnd) + discard_pile(rnd))
             for p in range(players):
                 cards.extend(rnd.hand(p))
             assert sorted(cards) == sorted(deck(rules.deck_name())), "cards lost"

@@ -16,8 +16,13 @@ from tools import mpvm
 
 RP2040_CALIBRATION_MS = 454  # `for _ in range(100000): s += 1` in a function, 125 MHz
 
+# "The rules modules": what a device imports to play rounds and a match, without the
+# AI (engine.ai), words (engine.text, engine.explain), the replay log, or the modules
+# loaded only on first use for other settings or tables (engine.options, engine.tables,
+# engine.seating).
 RULES_MODULES = ("engine.compat", "engine.cards", "engine.rng", "engine.rules",
                  "engine.moves", "engine.events", "engine.round", "engine.match")
+RULES_TARGET = 16384
 
 # Each string is one VM call: the GC only runs between calls into the VM.
 SETUP = "import gc, time\nfrom array import array\n"
@@ -27,9 +32,54 @@ BASE = "gc.collect()\n_base = gc.mem_alloc()\n"
 SCRUB = "def _deep(n):\n    return _deep(n - 1) if n else 0\n_deep(100)\n"
 
 
-def _resident(label):
-    return ("gc.collect()\nprint('BENCH %s', gc.mem_alloc() - _base)\n"
-            "_base = gc.mem_alloc()\n" % label)
+# Resident bytes after imports: heap in use after gc.collect() against a baseline
+# taken just before, after importing an empty module (the VM's one-time import set-up is
+# not the engine's). Sizes go into a list made before the baseline: printing a new label
+# would leave an interned string behind and be counted.
+MARK = """
+_sizes = [0] * 9
+_marks = [0]
+
+def _mark():
+    global _base
+    a = gc.mem_alloc()
+    _sizes[_marks[0]] = a - _base
+    _marks[0] += 1
+    _base = a
+"""
+QSTR_INFO = r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)"
+
+
+def resident(groups, timeout=120):
+    """Heap bytes each group of imports leaves resident, imported one group after another
+    in one fresh VM, each group in one VM call (so a collection can run after it); and
+    the growth of the interned names: [names, their bytes, bytes of the name pools]."""
+    steps = [MARK, "import _warm_up", SCRUB, "import micropython\nmicropython.qstr_info()",
+             BASE]
+    for group in groups:
+        steps += ["import " + ", ".join(group), SCRUB, "gc.collect()\n_mark()"]
+    steps.append("micropython.qstr_info()\nprint('BENCH resident', *_sizes[:%d])" % len(groups))
+    out = mpvm.run(SETUP, steps=steps, timeout=timeout, heapsize=512 * 1024,
+                   extra_files={"/lib/_warm_up.py": "\n"}, label="resident").check().stdout
+    before, after = [[int(x) for x in m] for m in re.findall(QSTR_INFO, out)]
+    names = [after[0] - before[0], after[1] - before[1], after[2] - before[2]]
+    return [int(x) for x in re.search(r"BENCH resident (.*)", out).group(1).split()], names
+
+
+def measure_resident(timeout=120):
+    """{"import_resident": [the rules modules in one import], "qstr": [names interned,
+    their bytes, all bytes of names and pools], "module_<name>": [each imported on its
+    own after the ones before it]}.
+
+    Interned names live in pools the VM allocates in doublings, so a module's figure
+    includes any pool its import set off, and each VM call leaves its own name interned:
+    the parts add up to somewhat more than the whole."""
+    sizes, names = resident([RULES_MODULES], timeout)
+    figures = {"import_resident": sizes, "qstr": names}
+    sizes, _ = resident([(m,) for m in RULES_MODULES], timeout)
+    for module, size in zip(RULES_MODULES, sizes):
+        figures["module_" + module] = [size]
+    return figures
 
 
 # A round's heap: everything its constructor allocates, counted with the GC disabled
@@ -129,9 +179,7 @@ def calibrate():
 
 def measure(games, speed_games, timeout=900):
     """Run the measurements in one VM; return {figure: [ints]}."""
-    steps = [SCRUB, BASE, "import " + ", ".join(RULES_MODULES), SCRUB,
-             _resident("import_resident"),
-             "from engine.rules import Rules\nfrom engine.round import Round\n"
+    steps = ["from engine.rules import Rules\nfrom engine.round import Round\n"
              "from engine.rng import Random\n"
              "rc = Rules('classic')\nrn = Rules('nordic')\nrng = Random(1)",
              ROUND_BYTES, "round_bytes(rc, 4, 'classic4')", "round_bytes(rn, 5, 'nordic5')",
@@ -148,6 +196,7 @@ def measure(games, speed_games, timeout=900):
         m = re.match(r"BENCH (\S+) (.*)", line)
         if m:
             figures[m.group(1)] = [int(x) for x in m.group(2).split()]
+    figures.update(measure_resident())
     return figures
 
 
@@ -157,8 +206,21 @@ def report(figures, out=sys.stdout):
         out.write(text + "\n")
 
     say("MicroPython VM (%s), engine from .mpy" % ".".join(map(str, mpvm.vm_mpy_version())))
-    say("  rules modules resident after import: %6d bytes  (target < 16384)"
-        % figures["import_resident"][0])
+    say("  rules modules resident after import (heap bytes after gc.collect()); one at a")
+    say("  time, each after the ones above it:")
+    parts = 0
+    for module in RULES_MODULES:
+        parts += figures["module_" + module][0]
+        say("    %-35s %6d bytes" % (module, figures["module_" + module][0]))
+    say("    %-35s %6d bytes" % ("sum of the parts", parts))
+    total = figures["import_resident"][0]
+    say("    %-35s %6d bytes  (target < %d: %s)" % ("all in one import", total, RULES_TARGET,
+                                                    "met" if total < RULES_TARGET else "NOT met"))
+    names, chars, pools = figures["qstr"]
+    say("    of which interned names: %d names, %d bytes of text; %d bytes with the pools"
+        % (names, chars, pools))
+    say("    (pools grow in doublings: a figure moves by some hundred bytes with whatever")
+    say("    was interned before)")
     for key, name, target in (("round_classic4", "4-player classic round", 400),
                               ("round_nordic5", "5-player nordic round", 700)):
         say("  %-37s %6d bytes  (target < %d)" % (name + ":", figures[key][0], target))

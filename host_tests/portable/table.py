@@ -16,6 +16,7 @@ from engine.round import Round, IllegalMove
 from engine import events as ev
 from engine import moves as mv
 from engine.text import card_name, parse, describe, SUIT_LETTERS, EVENT_NAMES
+from engine.tables import draw_pile, discard_pile
 
 TABLE_SEED = 7  # seed of the round's generator: reshuffles are deterministic
 
@@ -164,7 +165,7 @@ def every_card_once(rnd):
     counts = bytearray(64)
     for c in deck(rnd.rules.deck_name()):
         counts[c] += 1
-    laid = list(rnd.draw_pile()) + list(rnd.discard_pile())
+    laid = list(draw_pile(rnd)) + list(discard_pile(rnd))
     for p in range(rnd.players()):
         laid.extend(rnd.hand(p))
     for c in laid:
