@@ -1,7 +1,6 @@
 """tools/deploy.py, package.json (mip) and manifest.py, end to end on the virtual board."""
 import importlib
 import json
-import re
 import subprocess
 import sys
 import time
