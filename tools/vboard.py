@@ -1,6 +1,6 @@
 """A virtual board: the MicroPython VM behind a pseudo-terminal, for mpremote and deploy tests.
 
-    python -m tools.vboard --root DIR [--flash BYTES] [--no-main]
+    python -m tools.vboard --root DIR [--flash BYTES] [--no-main] [--screenshot PNG]
 
 prints the serial port (`/dev/pts/N`) and serves it until Ctrl-C. Then, unchanged:
 
@@ -9,12 +9,16 @@ prints the serial port (`/dev/pts/N`) and serves it until Ctrl-C. Then, unchange
 
 The board speaks MicroPython's friendly and raw REPL (with raw-paste), soft-resets on
 Ctrl-D (running main.py like a board), and keeps its files in DIR on the host, so they
-survive resets and restarts. tools/vboard.mjs is the board itself; this module owns the
-pseudo-terminal and relays bytes between it and Node. From Python:
+survive resets and restarts. Its `machine` module logs what the display driver sends;
+screen() rebuilds the panel's picture from that with tools/chipmodels. tools/vboard.mjs
+is the board itself; this module owns the pseudo-terminal, relays bytes between it and
+Node, and resets a board stuck in a program that ignores Ctrl-C. From Python:
 
     with VirtualBoard(tmp_path / "flash") as board:
         subprocess.run(["mpremote", "connect", board.port, "fs", "ls"])
         board.wait_for(b"ready")       # anything the board printed, connected or not
+        board.press(12)                # a button to ground on GPIO 12
+        rows, problems = board.screen()
 """
 import argparse
 import importlib
