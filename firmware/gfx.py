@@ -3,10 +3,15 @@
 `Canvas(width, height, depth)`: depth 4 is GS4_HMSB with a 16-colour palette (RGB565, sent
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
-Every drawing call marks its rectangle; `take_dirty()` returns the box that changed.
+Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
+(a new rectangle joins a box when that wastes few pixels, else starts its own): a frame
+that changes the hand row and the opponents sends two boxes, not the screen between them.
+`take_boxes()` hands them out; `take_dirty()` gives their union as one box.
+framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
 
-import framebuf
+from array import array
+
 from engine.compat import const
 
 # size classes
@@ -59,6 +64,9 @@ _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
 _SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
            b"\x0a\x1f\x1f\x0e\x04", b"\x04\x0e\x1f\x0e\x04")
 
+MAX_BOXES = const(4)   # dirty boxes kept per frame
+_SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
+
 # card faces by state
 NORMAL = const(0)     # playable or not judged
 SHADED = const(1)     # cannot be played now
@@ -68,48 +76,117 @@ class Canvas:
     """The screen's pixels: buffer, framebuffer, palette, size class, dirty box."""
 
     def __init__(self, width, height, depth):
+        import framebuf
         self.width, self.height, self.depth = width, height, depth
         if depth == 4:
             self.buf = bytearray((width + 1) // 2 * height)
             self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
             self.palette = PALETTE
             self._roles = _GS4
+            ink_format = framebuf.GS4_HMSB
         else:
             self.buf = bytearray(width * ((height + 7) // 8))
             self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
             self.palette = None
             self._roles = _MONO
+            ink_format = framebuf.MONO_HLSB
         self.size = LARGE if width >= 200 else MEDIUM if width >= 120 else TINY
         self.cw = 4 if self.size == TINY else 8    # text cell width and height
         self.ch = 6 if self.size == TINY else 8
-        self._glyph = bytearray(8)                 # scratch for big letters
-        self._glyph_fb = framebuf.FrameBuffer(self._glyph, 8, 8, framebuf.MONO_HLSB)
-        self._x0 = self._y0 = self._x1 = self._y1 = 0
-        self._dirty = False
+        # one-bit stamps blitted in one colour: scratch for four small letters, a big
+        # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
+        self._four = bytearray(10)
+        self._four_fb = framebuf.FrameBuffer(self._four, 16, 5, framebuf.MONO_HLSB)
+        self._glyph = bytearray(32)
+        self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
+        self._letter = bytearray(8)
+        self._letter_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_HLSB)
+        self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
+        self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
+        self._suits = self._stamp_suits(framebuf)
+        self._box = array("H", bytes(8 * MAX_BOXES))   # x0, y0, x1, y1 of each dirty box
+        self._n = 0
+        self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
+
+    def _stamp_suits(self, framebuf):
+        """Framebuffers of the four suits at scale 1, then at scale 2 (not on the tiny screen)."""
+        tiny = self.size == TINY
+        n = 5 if tiny else 7
+        glyphs = _SUITS5 if tiny else _SUITS7
+        stamps = []
+        for scale in ((1,) if tiny else (1, 2)):
+            side = n * scale
+            for s in range(4):
+                data = bytearray(2 * side)
+                for row in range(side):
+                    bits = glyphs[s][row // scale] << (16 - n)
+                    if scale == 2:
+                        bits = _double(bits >> 8)
+                    data[2 * row] = bits >> 8
+                    data[2 * row + 1] = bits & 0xFF
+                stamps.append(framebuf.FrameBuffer(data, side, side, framebuf.MONO_HLSB, 16))
+        return stamps
 
     def ink(self, role):
         """The pixel value of a colour role on this canvas."""
         return self._roles[role]
 
+    def _stamp(self, stamp, x, y, c):
+        """Blit a one-bit framebuffer: set pixels in colour c, clear pixels left alone."""
+        other = c ^ 1
+        ink = self._ink_fb
+        ink.pixel(0, 0, other)
+        ink.pixel(1, 0, c)
+        self.fb.blit(stamp, x, y, other, ink)
+
     def mark(self, x, y, w, h):
-        """Add a rectangle to the dirty box (clipped to the screen)."""
+        """Add a rectangle to the dirty boxes (clipped to the screen)."""
         x1, y1 = min(x + w, self.width), min(y + h, self.height)
         x, y = max(x, 0), max(y, 0)
         if x >= x1 or y >= y1:
             return
-        if not self._dirty:
-            self._x0, self._y0, self._x1, self._y1 = x, y, x1, y1
-            self._dirty = True
+        b, n = self._box, self._n
+        area = (x1 - x) * (y1 - y)
+        best, waste = -1, 1 << 30
+        for i in range(0, 4 * n, 4):
+            bx0, by0, bx1, by1 = b[i], b[i + 1], b[i + 2], b[i + 3]
+            if bx0 <= x and by0 <= y and x1 <= bx1 and y1 <= by1:
+                return                      # already inside
+            grown = ((max(bx1, x1) - min(bx0, x)) * (max(by1, y1) - min(by0, y))
+                     - (bx1 - bx0) * (by1 - by0) - area)
+            if grown < waste:
+                best, waste = i, grown
+        if n < MAX_BOXES and waste > _SLACK:
+            i = 4 * n
+            b[i], b[i + 1], b[i + 2], b[i + 3] = x, y, x1, y1
+            self._n = n + 1
             return
-        self._x0, self._y0 = min(self._x0, x), min(self._y0, y)
-        self._x1, self._y1 = max(self._x1, x1), max(self._y1, y1)
+        b[best] = min(b[best], x)
+        b[best + 1] = min(b[best + 1], y)
+        b[best + 2] = max(b[best + 2], x1)
+        b[best + 3] = max(b[best + 3], y1)
+
+    def take_boxes(self):
+        """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
+        b, out, n = self._box, self.boxes, self._n
+        for i in range(0, 4 * n, 4):
+            out[i], out[i + 1] = b[i], b[i + 1]
+            out[i + 2], out[i + 3] = b[i + 2] - b[i], b[i + 3] - b[i + 1]
+        self._n = 0
+        return n
 
     def take_dirty(self):
-        """(x, y, w, h) of everything drawn since the last call, or None."""
-        if not self._dirty:
+        """(x, y, w, h) of one box around everything drawn since the last call, or None."""
+        n = self._n
+        if not n:
             return None
-        self._dirty = False
-        return (self._x0, self._y0, self._x1 - self._x0, self._y1 - self._y0)
+        b = self._box
+        x0, y0, x1, y1 = b[0], b[1], b[2], b[3]
+        for i in range(4, 4 * n, 4):
+            x0, y0 = min(x0, b[i]), min(y0, b[i + 1])
+            x1, y1 = max(x1, b[i + 2]), max(y1, b[i + 3])
+        self._n = 0
+        return (x0, y0, x1 - x0, y1 - y0)
 
     def fill(self, role):
         """Paint the whole screen one role."""
@@ -144,56 +221,46 @@ class Canvas:
         self.mark(x, y, len(s) * 8, 8)
 
     def small(self, s, x, y, role):
-        """Text in the 3x5 font (4 pixels a character)."""
-        fb, c = self.fb, self._roles[role]
-        font = _TINY_FONT
-        for i in range(len(s)):
-            code = ord(s[i])
-            if 97 <= code <= 122:
-                code -= 32
-            if not 32 <= code <= 95:
-                code = 63   # '?'
-            k = (code - 32) * 2
-            bits = font[k] << 8 | font[k + 1]
-            px = x + 4 * i
-            for row in range(5):
-                line = bits >> (12 - 3 * row) & 7
-                if line & 4:
-                    fb.pixel(px, y + row, c)
-                if line & 2:
-                    fb.pixel(px + 1, y + row, c)
-                if line & 1:
-                    fb.pixel(px + 2, y + row, c)
+        """Text in the 3x5 font (4 pixels a character), stamped four characters at a time."""
+        g, c, font = self._four, self._roles[role], _TINY_FONT
+        for first in range(0, len(s), 4):
+            for k in range(10):
+                g[k] = 0
+            for j in range(min(4, len(s) - first)):
+                code = ord(s[first + j])
+                if 97 <= code <= 122:
+                    code -= 32
+                if not 32 <= code <= 95:
+                    code = 63   # '?'
+                k = (code - 32) * 2
+                bits = font[k] << 8 | font[k + 1]
+                shift = 13 - 4 * j
+                for row in range(5):
+                    line = (bits >> (12 - 3 * row) & 7) << shift
+                    g[2 * row] |= line >> 8
+                    g[2 * row + 1] |= line & 0xFF
+            self._stamp(self._four_fb, x + 4 * first, y, c)
         self.mark(x, y, 4 * len(s), 5)
 
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character)."""
-        g, fb, c = self._glyph_fb, self.fb, self._roles[role]
+        letter, lfb, g, c = self._letter, self._letter_fb, self._glyph, self._roles[role]
         for i in range(len(s)):
-            g.fill(0)
-            g.text(s[i], 0, 0, 1)
-            px = x + 16 * i
+            lfb.fill(0)
+            lfb.text(s[i], 0, 0, 1)
             for row in range(8):
-                for col in range(8):
-                    if g.pixel(col, row):
-                        fb.fill_rect(px + 2 * col, y + 2 * row, 2, 2, c)
+                wide = _double(letter[row])
+                k = 4 * row
+                g[k] = g[k + 2] = wide >> 8
+                g[k + 1] = g[k + 3] = wide & 0xFF
+            self._stamp(self._glyph_fb, x + 16 * i, y, c)
         self.mark(x, y, 16 * len(s), 16)
 
     def suit(self, x, y, s, role, scale=1):
-        """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen) times `scale`."""
-        tiny = self.size == TINY
-        rows = _SUITS5[s] if tiny else _SUITS7[s]
-        n = 5 if tiny else 7
-        fb, c = self.fb, self._roles[role]
-        for row in range(n):
-            bits = rows[row]
-            for col in range(n):
-                if bits >> (n - 1 - col) & 1:
-                    if scale == 1:
-                        fb.pixel(x + col, y + row, c)
-                    else:
-                        fb.fill_rect(x + scale * col, y + scale * row, scale, scale, c)
-        self.mark(x, y, n * scale, n * scale)
+        """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 or 2."""
+        self._stamp(self._suits[4 * (scale - 1) + s], x, y, self._roles[role])
+        n = (5 if self.size == TINY else 7) * scale
+        self.mark(x, y, n, n)
 
     def suit_size(self):
         """Side of a suit glyph in pixels at scale 1."""
@@ -283,6 +350,14 @@ class Canvas:
             fb.vline(x + k, y + 3, h - 6, c)
         for k in range(4, h - 4, 4):
             fb.hline(x + 3, y + k, w - 6, c)
+
+
+_SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+
+
+def _double(bits):
+    """Eight pixels (left = bit 7) as sixteen, each twice as wide (left = bit 15)."""
+    return _SPREAD[bits >> 4] << 8 | _SPREAD[bits & 15]
 
 
 RANK_LABELS = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

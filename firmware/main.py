@@ -42,7 +42,7 @@ def run(name=None):
 
 
 def loop(app, canvas, display, keys, clock=None, nap=None):
-    """Poll keys, hand events to the app, tick it, send what changed to the display.
+    """Poll keys, hand events to the app, tick it, send the boxes that changed to the display.
 
     clock and nap default to time.ticks_ms and time.sleep_ms (tests pass virtual ones)."""
     clock = clock or time.ticks_ms
@@ -55,10 +55,15 @@ def loop(app, canvas, display, keys, clock=None, nap=None):
             app.handle(event)
             event = keys.get()
         app.tick(now)
-        rect = canvas.take_dirty()
-        if rect is not None:
-            display.show(canvas, rect[0], rect[1], rect[2], rect[3])
+        show_boxes(canvas, display)
         nap(FRAME_MS)
+
+
+def show_boxes(canvas, display):
+    """Send each box the canvas changed since the last frame (nothing when none did)."""
+    boxes = canvas.boxes
+    for i in range(0, 4 * canvas.take_boxes(), 4):
+        display.show(canvas, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3])
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ sends only the rectangle asked for: CASET, RASET, RAMWR, then the rectangle's li
 expanded through the canvas's palette by framebuf's blit (in C, no Python loop over
 pixels) into one preallocated band of a few lines. Bands tile the panel's height
 exactly (5 lines of 240 at 135 high), and a rectangle grows to whole bands: a few
-extra lines of the same canvas cost less than a call per line.
+extra lines of the same canvas cost less than a call per line. A narrower rectangle
+grows to a multiple of 8 pixels wide, so at most width / 8 band shapes are ever made
+(each once, kept in a small table): a frame's several boxes allocate nothing.
 """
 import framebuf
 from engine.compat import const
@@ -81,9 +83,7 @@ class ST7789:
         self.rows = band_rows(height)
         self.band = bytearray(width * 2 * self.rows)
         self.full_band = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
-        self.part_band = self.full_band   # a band as wide as the last partial rectangle
-        self.part_bytes = memoryview(self.band)
-        self.part_width = width
+        self.parts = {width: (self.full_band, memoryview(self.band))}   # width -> band, bytes
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self.colours = [-1] * 16          # the palette the lut was made from
@@ -165,12 +165,18 @@ class ST7789:
                 lut[2 * i] = c >> 8
                 lut[2 * i + 1] = c & 0xFF
 
-    def _part_band(self, w):
-        """Make the partial band w pixels wide (only when w differs from the last one)."""
-        if w != self.part_width:
-            self.part_width = w
-            self.part_band = framebuf.FrameBuffer(self.band, w, self.rows, framebuf.RGB565)
-            self.part_bytes = memoryview(self.band)[:2 * w * self.rows]
+    def sent_width(self, w):
+        """How wide a rectangle w pixels wide goes out: a multiple of 8, at most the panel."""
+        return min((w + 7) & ~7, self.width)
+
+    def _band(self, w):
+        """(band framebuffer, its bytes) for rectangles w pixels wide (made on first use)."""
+        part = self.parts.get(w)
+        if part is None:
+            part = (framebuf.FrameBuffer(self.band, w, self.rows, framebuf.RGB565),
+                    memoryview(self.band)[:2 * w * self.rows])
+            self.parts[w] = part
+        return part
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
@@ -184,16 +190,14 @@ class ST7789:
         h = min(h, self.height - y)
         if w <= 0 or h <= 0:
             return
+        w = self.sent_width(w)
+        x = min(x, self.width - w)                 # a grown rectangle stays on the panel
         rows = self.rows
         h = (h + rows - 1) // rows * rows          # whole bands
         if y + h > self.height:
             y = self.height - h
         self.load_palette(canvas.palette)
-        if w == self.width:
-            band, data = self.full_band, self.band
-        else:
-            self._part_band(w)
-            band, data = self.part_band, self.part_bytes
+        band, data = self._band(w)
         source = canvas.fb
         lut = self.lut_fb
         spi = self.spi

@@ -83,7 +83,9 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
         panel.show(canvas, *box)
         panel_state(spi, model)
         rows = panel.rows
-        assert model.pixels - before == box[2] * ((box[3] + rows - 1) // rows * rows)
+        sent = panel.sent_width(box[2])
+        assert sent == min(240, (box[2] + 7) // 8 * 8)
+        assert model.pixels - before == sent * ((box[3] + rows - 1) // rows * rows)
         assert_shows(model, canvas, rotation // 90)
 
 
@@ -111,7 +113,8 @@ def test_st7789_clips_rectangles_to_the_panel():
     panel.show(canvas, -5, -5, 15, 15)
     panel.show(canvas, 240, 0, 10, 10)       # wholly outside: nothing sent
     panel_state(spi, model)
-    assert model.pixels == 240 * 135 + 40 * 35 + 10 * 10   # 35 and 10 are whole bands of 5
+    # 35 and 10 are whole bands of 5; 10 wide goes out as 16
+    assert model.pixels == 240 * 135 + 40 * 35 + 16 * 10
     assert_shows(model, canvas, 1)
 
 
@@ -147,8 +150,9 @@ def test_st7789_wire_format_is_big_endian_rgb565():
     assert commands == [st7789.CASET, st7789.RASET, st7789.RAMWR]
     params = [data for dc, data in spi.log if dc == 1]
     assert panel.rows == 5      # 135 lines: bands of 5 tile them
-    assert params[0] == bytes([0, 40, 0, 41]) and params[1] == bytes([0, 53, 0, 57])
-    assert params[2] == b"\xf8\x00\xf8\x00" * 5
+    # 2 pixels wide goes out as 8
+    assert params[0] == bytes([0, 40, 0, 47]) and params[1] == bytes([0, 53, 0, 57])
+    assert params[2] == b"\xf8\x00" * 8 * 5
 
 
 def open_ssd1306_spi(width=72, height=40, offset=28):
@@ -227,13 +231,15 @@ def locked_shows():
     panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
                           w, h, xo, yo, madctl)
     canvas = chipmodels.PlainCanvas(w, h, 4)
-    panel.show(canvas, 10, 10, 60, 20)        # the first rectangle of a width builds its band
+    for w in range(8, 240, 8):                # the first rectangle of a width builds its band
+        panel.show(canvas, 10, 10, w, 20)
     chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
     micropython.heap_lock()
     try:
         for k in range(50):
             panel.show(canvas, 0, 0, w, h)
             panel.show(canvas, k, 2 * k % 100, 60, 1 + k % 30)
+            panel.show(canvas, 3 * k, k, 1 + 4 * k, 7)
     finally:
         micropython.heap_unlock()
     print("SHOWS OK")
@@ -257,7 +263,7 @@ def locked_polls():
 
 
 def test_show_and_poll_allocate_nothing_on_micropython():
-    """Under micropython.heap_lock(): ST7789 shows (full, and partial of a width seen
+    """Under micropython.heap_lock(): ST7789 shows (full, and partial of widths seen
     before) and Buttons.poll on pins allocate nothing."""
     from tools import mpvm
     machine = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"

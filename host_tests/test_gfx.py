@@ -188,7 +188,8 @@ def run():
     print("DONE", app.done, len(display.rects), display.rects[0])
     app = App(Board, canvas, None, 0, playouts=4, seed=3)
     app.act(3)            # New game
-    app.act(2)            # Start (the last row)
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
     app.act(3)
     now = 0
     while not app.table.my_turn:
@@ -227,7 +228,10 @@ def calibration_ms():
 def figures(w, h, depth, n=20):
     c = Canvas(w, h, depth)
     app = App(Board, c, None, 0, playouts=4, seed=3)
-    app.act(3); app.act(2); app.act(3)     # New game, Start
+    app.act(3)                            # New game
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
+    app.act(3)                            # Start
     now = 0
     while not app.table.my_turn:
         now += 1000

@@ -3,7 +3,7 @@
 The same button script drives the real app twice: in the MicroPython VM (real framebuf,
 the firmware compiled to .mpy, a loop like the device's) and in the simulator on CPython
 (tools/sim: host framebuf, Device, headless Runner). Every frame that redraws something
-must send the same dirty rectangle at the same time with a screen of the same CRC-32,
+must send the same dirty boxes at the same time with a screen of the same CRC-32,
 and at every shot the screen buffers must be byte-identical. The AI plays by a playout
 count and a fixed seed, so both runtimes play the same game.
 """
@@ -40,7 +40,7 @@ class Board:
 
 canvas = Canvas(Board.WIDTH, Board.HEIGHT, Board.DEPTH)
 app = App(Board, canvas, None, 0, playouts={playouts}, seed={seed})
-canvas.take_dirty()
+canvas.take_boxes()
 debouncer = Debouncer()
 now = 0
 
@@ -55,9 +55,11 @@ def run(ms, mask):
             app.handle(event)
             event = debouncer.get()
         app.tick(now)
-        rect = canvas.take_dirty()
-        if rect:
-            print('FRAME', now, rect, crc32(canvas.buf))
+        n = canvas.take_boxes()
+        if n:
+            b = canvas.boxes
+            boxes = [(b[i], b[i + 1], b[i + 2], b[i + 3]) for i in range(0, 4 * n, 4)]
+            print('FRAME', now, boxes, crc32(canvas.buf))
 
 def shot(name):
     print('SHOT', name, ''.join('%02x' % b for b in canvas.buf))
@@ -87,11 +89,11 @@ def host_shots(board, steps):
     frames = []
 
     def presented(device, rect):
-        if rect:
-            frames.append("FRAME %d %r %d" % (device.now_ms, rect, zlib.crc32(device.canvas.buf)))
+        if device.boxes:
+            frames.append("FRAME %d %r %d" % (device.now_ms, device.boxes, zlib.crc32(device.canvas.buf)))
 
     device = Device(board, app, save_dir=None)
-    device.canvas.take_dirty()  # the start screen, as the VM loop takes it before its first frame
+    device.canvas.take_boxes()  # the start screen, as the VM loop takes it before its first frame
     runner = headless.Runner(device, on_frame=presented)
     shots = {}
     for step in steps:

@@ -690,7 +690,7 @@ def paint_something(canvas, rng):
 
 def check_board_display(board, canvas, seed, rounds):
     """Open the board's display on fakes; show random pictures whole, then what each
-    drawing made dirty (firmware.gfx.Canvas: take_dirty(); a PlainCanvas: the box drawn);
+    drawing made dirty (firmware.gfx.Canvas: each of take_boxes(); a PlainCanvas: the box drawn);
     return a list of problems (empty when every panel pixel matched every time)."""
     from engine.rng import Random
     reset_fakes()
@@ -712,13 +712,15 @@ def check_board_display(board, canvas, seed, rounds):
             problems.append("step %d: wrote RAM outside the glass" % step)
         if problems:
             break
-        if hasattr(canvas, "take_dirty"):
-            canvas.take_dirty()
+        if hasattr(canvas, "take_boxes"):
+            canvas.take_boxes()
             paint_something(canvas, rng)
-            box = canvas.take_dirty()
+            b = canvas.boxes
+            for i in range(0, 4 * canvas.take_boxes(), 4):
+                display.show(canvas, b[i], b[i + 1], b[i + 2], b[i + 3])
         else:
             box = scribble(canvas, rng, 1)[0]
-        display.show(canvas, box[0], box[1], box[2], box[3])
+            display.show(canvas, box[0], box[1], box[2], box[3])
     return problems
 
 
@@ -771,7 +773,7 @@ class Rig:
     """A board on fake pins and bus running firmware.app: pins pressed, frames on a virtual clock.
 
     Each frame is the device loop (firmware/main.py): poll the buttons, hand their events
-    to the app, tick it, show the dirty rectangle through the board's driver. With
+    to the app, tick it, show each dirty box through the board's driver. With
     `model`, the controller model reads every byte sent, so `differences()` compares the
     panel with the canvas at any moment.
     """
@@ -812,13 +814,14 @@ class Rig:
         app.tick(self.now)
         if app.game is not None:
             self.moves = app.game.n_moves
-        rect = self.canvas.take_dirty()
-        if rect is not None:
-            self.display.show(self.canvas, rect[0], rect[1], rect[2], rect[3])
+        canvas, boxes = self.canvas, self.canvas.boxes
+        n = canvas.take_boxes()
+        for i in range(0, 4 * n, 4):
+            self.display.show(canvas, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3])
             self.shows += 1
-            self.shown_pixels += rect[2] * rect[3]
-            if self.feed is not None:
-                self.feed()
+            self.shown_pixels += boxes[i + 2] * boxes[i + 3]
+        if n and self.feed is not None:
+            self.feed()
         if self.feed is None:
             for bus in FakeSPI.made:
                 bus.log = []

@@ -2,8 +2,10 @@
 
 This is the device's main loop with the hardware taken out (docs/firmware.md): each
 frame feeds the pressed-keys mask to the debouncer, hands every key event to the app,
-lets the app tick, and returns the rectangle of the screen that changed. The front ends
-(window, terminal, headless) only supply the mask and the clock, and show the rectangle.
+lets the app tick, and returns the rectangle of the screen that changed (the union of
+the canvas's dirty boxes; `boxes` lists the boxes themselves, as the device sends them).
+The front ends (window, terminal, headless) only supply the mask and the clock, and show
+the rectangle.
 """
 import os
 from pathlib import Path
@@ -67,6 +69,7 @@ class Device:
         self.now_ms = now_ms
         self.frames = 0
         self.events = []  # every key event handed to the app, in order
+        self.boxes = []   # the last frame's dirty boxes (x, y, w, h), as the device shows them
 
     def frame(self, now_ms, mask):
         """One turn of the loop at now_ms with these keys held; the changed (x, y, w, h) or None."""
@@ -80,12 +83,27 @@ class Device:
             self.events.append(event)
             self.app.handle(event)
         self.app.tick(now_ms)
-        return self.canvas.take_dirty()
+        canvas = self.canvas
+        b = canvas.boxes
+        self.boxes = [(b[i], b[i + 1], b[i + 2], b[i + 3])
+                      for i in range(0, 4 * canvas.take_boxes(), 4)]
+        return union(self.boxes)
 
     @property
     def done(self):
         """True once the app has asked to stop."""
         return bool(getattr(self.app, "done", False))
+
+
+def union(boxes):
+    """(x, y, w, h) around all the boxes, or None when there are none."""
+    if not boxes:
+        return None
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def environment_has_display():
