@@ -1,9 +1,10 @@
 """The app: the flows of a game on the handheld, and its main loop.
 
 `App(board, canvas, store, now_ms, painter=None)`: without a painter it draws on `canvas`
-with firmware.paint's framebuf Painter (imported only then); per frame the loop calls `handle(event)` for each
-key event (firmware.buttons), then `tick(now_ms)`, then sends `canvas.take_dirty()` to
-the display; it stops when `done`. Flows: title (Continue / New game), setup, the
+with firmware.paint's framebuf Painter (imported only then). Per frame the loop calls
+`handle(event)` for each key event (firmware.buttons), then `tick(now_ms)`, then sends
+`canvas.take_dirty()` to the display; it stops when `done`. Flows: title (Continue /
+New game), setup (with the players' names), the
 table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
 suit picker, pause menu (rules, save and quit), round end, join/leave, match end.
 """
@@ -80,7 +81,7 @@ class App:
         self.show(S.ListScreen("title", "Mau-Mau", items, lines, self.sizes.title_fit))
 
     def setup(self):
-        """The new-game setup, starting from the last one played."""
+        """The new-game setup, starting from the last one played (names included)."""
         self.show(S.SetupScreen(self._last_setup(), self.sizes.list_fit, self.sizes.list_cols))
 
     def pages(self, name, title, text_lines):
@@ -117,8 +118,16 @@ class App:
         elif name == "setup":
             if got == sc.START:
                 self._start(sc.setup)
+            elif got == sc.NAME:
+                self.back_to = sc
+                self.show(S.NameScreen(sc.naming, sc.own[sc.naming], self.sizes.list_fit))
             elif got == S.CANCEL or got == S.PAUSE:
                 self.title()
+        elif name == "name":
+            if got == S.DONE:
+                self.back_to.rename(sc.seat, sc.text)
+            if got in (S.DONE, S.CANCEL, S.PAUSE):
+                self.show(self.back_to)
         elif name == "cover":
             if got == S.DONE:
                 self._uncover()
@@ -565,8 +574,8 @@ def _sound_setup(setup):
         from firmware.game import rules_of
         levels = [seat[1] for seat in setup["seats"]]
         rules_of(setup).check_players(len(levels))
-        for level in levels:
-            if level not in (0, 1, 2, 3, 4):
+        for name, level in setup["seats"]:
+            if level not in (0, 1, 2, 3, 4) or not isinstance(name, str) or not 0 < len(name) <= S.MAX_NAME:
                 return False
         return setup.get("match", "round") in S.MATCH_KINDS and isinstance(setup["options"], dict)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):

@@ -440,21 +440,86 @@ DEFAULT_SETUP = {"seats": [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]],
                  "preset": "classic", "options": {}, "match": "round", "limit": 1}
 
 
-def seat_names(levels):
-    """Names for seats of these levels: "You" when one human plays, else a name each."""
+MAX_NAME = const(8)          # characters in a player's name
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def seat_names(levels, own=None):
+    """Names for seats of these levels: a human's own name (`own[k]`, "" for none), else
+    "You" when one human plays, else a name each; given names are never handed out again."""
     humans = 0
     for level in levels:
         if level == 0:
             humans += 1
+    taken = [name for name in own if name] if own else []
     names = []
-    ais = 0
     for k in range(len(levels)):
         if levels[k]:
-            names.append(AI_NAMES[ais])
-            ais += 1
+            name = _free(AI_NAMES, taken)
+        elif own and own[k]:
+            name = own[k]
+        elif humans == 1:
+            name = "You"
         else:
-            names.append("You" if humans == 1 else HUMAN_NAMES[k])
+            name = HUMAN_NAMES[k] if HUMAN_NAMES[k] not in taken else _free(HUMAN_NAMES, taken)
+        names.append(name)
+        if name not in taken:
+            taken.append(name)
     return names
+
+
+def _free(pool, taken):
+    """The first name of `pool` not taken yet."""
+    for name in pool:
+        if name not in taken:
+            return name
+    return "P%d" % len(taken)
+
+
+def own_names(seats):
+    """The names players gave their human seats in a setup ("" where the name is made up)."""
+    own = []
+    for k in range(len(seats)):
+        name, level = seats[k][0], seats[k][1]
+        made_up = name == "You" or (k < len(HUMAN_NAMES) and name == HUMAN_NAMES[k])
+        own.append(name if level == 0 and not made_up else "")
+    return own
+
+
+class NameScreen(ListScreen):
+    """A player's name, letter by letter, with NEXT/PREV/OK alone: the items are the
+    letters, Space, Delete and Done (one PREV from the first letter); the title shows the
+    name so far. OK on a letter adds it (capital at a word's start), Done returns DONE."""
+
+    def __init__(self, seat, name, fit=4):
+        self.seat = seat
+        self.text = name[:MAX_NAME]
+        ListScreen.__init__(self, "name", "", list(LETTERS) + ["Space", "Delete", "Done"], (), fit)
+        self._title()
+
+    def _title(self):
+        self.title = "Name: %s%s" % (self.text, "_" if len(self.text) < MAX_NAME else "")
+
+    def on(self, action):
+        """NEXT/PREV move, OK adds the letter, deletes the last one, or is done."""
+        got = ListScreen.on(self, action)
+        if got < 0:
+            return got
+        n = len(LETTERS)
+        if got == n + 2:
+            self.text = self.text.strip()
+            return DONE
+        if got == n + 1:
+            self.text = self.text[:-1]
+        elif len(self.text) < MAX_NAME:
+            if got == n:
+                self.text += " " if self.text and self.text[-1] != " " else ""
+            elif not self.text or self.text[-1] == " ":
+                self.text += LETTERS[got]
+            else:
+                self.text += LETTERS[got].lower()
+        self._title()
+        return NOTHING
 
 
 class SetupScreen(ListScreen):
@@ -466,11 +531,14 @@ class SetupScreen(ListScreen):
 
     kind = "list"
     START = 1000
+    NAME = 1001        # a name row was chosen: `naming` is its seat
 
     def __init__(self, setup, fit=4, cols=30):
         self.setup = setup
         self.cols = cols
         self.levels = [seat[1] for seat in setup["seats"]]
+        self.own = own_names(setup["seats"])    # names players gave their seats ("": none)
+        self.naming = -1
         self.custom = bool(setup.get("options"))
         self.error = ""
         self.rows_of = []
@@ -484,7 +552,7 @@ class SetupScreen(ListScreen):
     def rebuild(self):
         """Recompute the rows (and the setup dict) from the choices made."""
         s = self.setup
-        names = seat_names(self.levels)
+        names = seat_names(self.levels, self.own)
         s["seats"] = [[names[k], self.levels[k]] for k in range(len(self.levels))]
         rows, items = [], []
         rows.append(("players", 0))
@@ -513,6 +581,10 @@ class SetupScreen(ListScreen):
             items.append("Out above: %d" % s["limit"])
         rows.append(("start", 0))
         items.append("Start")
+        for k in range(len(self.levels)):      # after Start: the rows above keep their places
+            if self.levels[k] == 0:
+                rows.append(("name", k))
+                items.append("Rename %s" % names[k])
         self.rows_of, self.items = rows, items
         self.lines = wrap(self.error, self.cols) if self.error else []
         if self.cursor >= len(items):
@@ -535,6 +607,9 @@ class SetupScreen(ListScreen):
         self.error = ""
         if what == "start":
             return self.start()
+        if what == "name":
+            self.naming = arg
+            return self.NAME
         self.change(what, arg)
         self.rebuild()
         return NOTHING
@@ -546,8 +621,10 @@ class SetupScreen(ListScreen):
             most = self._rules().max_players
             if len(self.levels) >= most:
                 del self.levels[2:]
+                del self.own[2:]
             else:
                 self.levels.append(3)
+                self.own.append("")
         elif what == "seat":
             self.levels[arg] = (self.levels[arg] + 1) % len(LEVELS)
         elif what == "preset":
@@ -571,11 +648,26 @@ class SetupScreen(ListScreen):
         elif what == "limit":
             s["limit"] = _cycle(s["limit"], arg)
 
+    def name_of(self, seat):
+        """The name seat `seat` has now."""
+        return self.setup["seats"][seat][0]
+
+    def rename(self, seat, name):
+        """Give the human at `seat` their own name ("": a made-up one again)."""
+        self.own[seat] = name
+        self.error = ""
+        self.rebuild()
+
     def start(self):
-        """START when these rules seat these players, else NOTHING with the reason shown."""
+        """START when these rules seat these players under different names, else NOTHING
+        with the reason shown."""
         try:
             rules = self._rules()
             rules.check_players(len(self.levels))
+            names = [seat[0] for seat in self.setup["seats"]]
+            for k in range(len(names)):
+                if names[k] in names[k + 1:]:
+                    raise ValueError("Two players are called %s." % names[k])
         except ValueError as e:
             self.error = str(e)
             self.rebuild()

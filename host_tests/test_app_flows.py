@@ -333,6 +333,46 @@ def test_last_setup_is_remembered(tmp_path):
     assert again.screen.levels == [0, 2, 4] and again.screen.setup["match"] == "rounds"
 
 
+def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_path):
+    store = Store(str(tmp_path))
+    h = Hands("tdisplay", store)                 # two buttons: NEXT, PREV, OK, MENU only
+    h.choose("New game")
+    sc = h.screen
+    while sc.levels != [0, 0, 3, 3]:
+        h.press_row(("seat", 1))
+    assert sc.items[-2:] == ["Rename Anna", "Rename Ben"]
+    h.press_row(("name", 1))
+    assert h.screen.name == "name" and h.screen.title == "Name: _"
+    for letter in "ZOE":
+        h.choose(letter)
+    assert h.screen.title == "Name: Zoe_"
+    h.press(S.MENU)                              # MENU leaves the name as it was
+    assert h.screen is sc and sc.items[-1] == "Rename Ben"
+    h.press_row(("name", 1))
+    for letter in ("Z", "O", "E", "Delete", "E"):
+        h.choose(letter)
+    h.choose("Done")
+    assert h.screen is sc and sc.items[-2:] == ["Rename Anna", "Rename Zoe"]
+    assert "2 Zoe: human" in sc.items
+    h.press_row(("start", 0))
+    game = h.app.game
+    assert [game.name(k) for k in range(4)] == ["Anna", "Zoe", "Greta", "Hugo"]
+    h.play_to(("final",))
+    assert store.stats()["Zoe"][0] == 1 and store.stats()["Anna"][0] == 1
+    again = Hands("tdisplay", store)
+    again.choose("New game")
+    assert again.screen.setup["seats"][1] == ["Zoe", 0] and again.screen.own == ["", "Zoe", "", ""]
+
+
+def test_a_remembered_setup_with_a_bad_name_is_not_offered(tmp_path):
+    store = Store(str(tmp_path))
+    store.save_settings({"seats": [["A very long name", 0], ["Greta", 3]], "preset": "classic",
+                         "options": {}, "match": "round", "limit": 1})
+    h = Hands("pico_display", store)
+    h.choose("New game")
+    assert h.screen.setup["seats"] == [list(s) for s in S.DEFAULT_SETUP["seats"]]
+
+
 def test_rounds_match_with_join_and_leave():
     h = Hands("pico_display", seed=9)
     h.start(levels=[3, 3], match="rounds")   # AIs only, 3 rounds
