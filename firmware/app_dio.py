@@ -1,8 +1,8 @@
 """The app on CircuitPython: firmware.app.App with the displayio painter and a drive that may be read-only.
 
 `DioApp(board, painter, store, now_ms)` plays exactly the flows of firmware.app.App; only
-the drawing (firmware.paint_dio.DioPainter), the keys' meaning (firmware.keys_dio.action:
-Start = menu, Select = back) and the save notices differ. `DriveStore` is
+the drawing (firmware.paint_dio.DioPainter, handed to App as its painter), the keys' layout
+(firmware.keys_dio's "badge": Start = menu, Select = back) and the save notices differ. `DriveStore` is
 firmware.save.Store on the CIRCUITPY drive: while a computer has the drive mounted
 over USB, CircuitPython code may not write (OSError errno 30); the game then plays on
 unsaved and says so once, on the title and on the table.
@@ -51,9 +51,10 @@ class DioApp(App):
     def __init__(self, board, painter, store, now_ms=0, playouts=None, seed=None):
         self._told = False
         App.__init__(self, board, None, store, now_ms, playouts, seed, painter)
+        self.layout = keys_dio.BADGE    # the board's d-pad plus Start and Select
 
     def handle(self, event):
-        """One key event, with the badge's Start and Select."""
+        """One key event in the "badge" layout (firmware.keys_dio)."""
         action = keys_dio.action(self.layout, event)
         if action:
             self.act(action)

@@ -5,8 +5,9 @@ The PyBadge and PyGamer read their buttons through a 74HC165 shift register with
 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left; a PyGamer has only bits 0-3 and an
 analog thumbstick). `ShiftKeys` keeps the pressed-keys mask from keypad's events and
 feeds firmware.buttons.Debouncer, so events, LONG and REPEAT work as on every board.
-Start is firmware key X and Select is Y; `action` gives them MENU and BACK on top of
-the board's layout.
+Start is firmware key X and Select is Y. The key layout "badge" lives here, since
+firmware.buttons knows only two, abxy and dpad: the d-pad layout plus Start = MENU and
+Select = BACK (`action`).
 """
 
 from engine.compat import const
@@ -20,14 +21,20 @@ STICK_LOW = const(16000)
 STICK_HIGH = const(49000)
 
 
+BADGE = "badge"      # the PyBadge/PyGamer key layout
+
+
 def action(layout, event):
-    """The action of an event: Start is MENU, Select is BACK, the rest as the layout says."""
+    """The action of an event in `layout`; "badge" is "dpad" with Start = MENU (on the
+    press) and Select = BACK (on the click)."""
+    if layout != BADGE:
+        return buttons.action(layout, event)
     key, kind = event >> 3, event & 7
     if key == START:
         return MENU if kind == PRESS else 0
     if key == SELECT:
         return BACK if kind == CLICK else 0
-    return buttons.action(layout, event)
+    return buttons.action("dpad", event)
 
 
 def key_bits(keys):

@@ -241,7 +241,9 @@ def test_shift_register_bits_become_firmware_keys_and_badge_actions():
         while event >= 0:
             got.append(B.describe(event))
             if event & 7 in (B.PRESS, B.CLICK):
-                got.append(action("dpad", event))
+                got.append(action("badge", event))
+                if B.describe(event) == "X PRESS":
+                    assert action("dpad", event) == 0    # plain dpad: no Start key
             event = keys.get()
     assert got == ["A PRESS", B.OK, "A RELEASE", "A CLICK", 0,
                    "RIGHT PRESS", B.NEXT, "RIGHT RELEASE", "RIGHT CLICK", 0,
