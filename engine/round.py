@@ -516,7 +516,9 @@ class Round(Table):
         if last - lo == 1:
             self._one_card_left(p, move & _MAU)
         steps = 1
-        if effect == _WISHES:
+        if effect <= _DRAW_FOUR:  # no effect on the turn: the common case
+            pass
+        elif effect == _WISHES:
             s[_WISH] = move >> 6 & 3
             self._ev(_E_WISH, p, s[_WISH])
         elif effect == _SKIPS:
@@ -524,7 +526,7 @@ class Round(Table):
         elif effect == _REVERSES:
             s[_DIR] = s[_PLAYERS] - s[_DIR]
             self._ev(_E_REVERSE, 0, 1 if s[_DIR] == 1 else 0)
-        elif effect == _PLAYS_AGAIN:
+        else:  # _PLAYS_AGAIN
             s[_PHASE] = AGAIN
             return
         self._end_turn(p, steps)
