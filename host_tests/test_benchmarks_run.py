@@ -17,3 +17,15 @@ def test_bench_micropython_prints_every_figure():
     for key in ("alloc_classic4", "alloc_nordic5"):
         moves, legal, apply, choose = figures[key]
         assert moves > 100 and legal == apply == choose == 0
+
+
+def test_bench_engine_prints_every_figure(capsys):
+    from tools import bench_engine
+    assert bench_engine.main(["--seconds", "0.02", "--repeat", "1"]) == 0
+    text = capsys.readouterr().out
+    for needle in ("games/s", "moves/s", "deals/s", "RLCard", "OpenSpiel", "target 3x",
+                   "Heap bytes of a round"):
+        assert needle in text, needle
+    for preset in ("classic", "nordic"):
+        for players in (2, 4):
+            assert "%-8s %7d" % (preset, players) in text
