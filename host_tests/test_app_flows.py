@@ -364,6 +364,39 @@ def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_pat
     assert again.screen.setup["seats"][1] == ["Zoe", 0] and again.screen.own == ["", "Zoe", "", ""]
 
 
+def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
+    from firmware import paint
+    from firmware.app import framebuf_sizes, sizes_of
+
+    class Painter:                               # no canvas, no framebuf: only paint()
+        sizes = S.Sizes(False, 7, 3, 20, 22, 1, 5)
+
+        def __init__(self):
+            self.painted = []
+
+        def paint(self, screen):
+            self.painted.append(screen.name)
+
+    p = Painter()
+    app = App(board("thumby"), None, None, 0, playouts=4, seed=3, painter=p)
+    assert app.painter is p and app.screen.name == "title" and app.screen.fit == 3
+    assert app.screen.items[0] == "New game"
+    app.act(S.OK)
+    assert app.screen.name == "setup" and app.screen.fit == 7 and app.screen.cols == 20
+    while app.screen.rows_of[app.screen.cursor] != ("start", 0):
+        app.act(S.NEXT)
+    app.act(S.OK)
+    t = app.table
+    assert (t.fit, t.cols, t.status_fit) == (5, 22, 1) and "table" in p.painted
+    for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
+        c = Canvas(w, h, depth)
+        f = sizes_of(paint.Painter(c))           # the framebuf painter: paint's functions
+        assert f.__dict__ == framebuf_sizes(c).__dict__
+        assert (f.wide, f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
+                f.hand_fit) == (w == 240, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
+                                paint.status_cols(c), paint.status_fit(c), paint.hand_fit(c))
+
+
 def test_a_remembered_setup_with_a_bad_name_is_not_offered(tmp_path):
     store = Store(str(tmp_path))
     store.save_settings({"seats": [["A very long name", 0], ["Greta", 3]], "preset": "classic",
