@@ -557,3 +557,45 @@ def test_a_whole_match_runs_in_micropython_with_saves():
     final = next(line for line in out.splitlines() if line.startswith("FINAL "))
     assert final.split("|")[0].strip().endswith("wins!") and final.count(" / ") == 4  # 5 players
     assert "TITLE New game,Statistics,Quit" in out
+
+
+VM_NAMES = '''
+import os
+from firmware.gfx import Canvas
+from firmware.app import App
+from firmware.save import Store
+
+class Board:
+    LAYOUT = "two"
+
+OK, NEXT = 3, 1
+
+def choose(app, label):
+    sc = app.screen
+    while sc.items[sc.cursor] != label:
+        app.act(NEXT)
+    app.act(OK)
+
+def run():
+    os.mkdir("/save")
+    app = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
+    choose(app, "New game")
+    choose(app, "Rename You")
+    for label in ("K", "I", "M", "Space", "O", "Delete", "Delete", "Done"):
+        choose(app, label)
+    print("ITEMS", ",".join(app.screen.items[-2:]))
+    choose(app, "Start")
+    print("NAME", app.game.name(0))
+    again = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
+    choose(again, "New game")
+    print("REMEMBERED", again.screen.setup["seats"][0])
+
+run()
+'''
+
+
+def test_names_are_spelt_and_remembered_in_micropython():
+    out = mpvm.run(VM_NAMES, modules=("engine", "firmware"), timeout=120,
+                   heapsize=1024 * 1024).check().stdout
+    assert "ITEMS Start,Rename Kim" in out
+    assert "NAME Kim" in out and "REMEMBERED ['Kim', 0]" in out
