@@ -104,7 +104,7 @@ class Canvas:
         self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
         self._suits = self._stamp_suits(framebuf)
-        self._box = array("H", bytes(8 * MAX_BOXES))   # x0, y0, x1, y1 of each dirty box
+        self._box = array("H", bytes(8 * MAX_BOXES + 8))   # x0, y0, x1, y1 of each dirty box
         self._n = 0
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
@@ -156,15 +156,66 @@ class Canvas:
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
-        if n < MAX_BOXES and waste > _SLACK:
+        if waste > _SLACK:                  # a box of its own; one too many: join two
             i = 4 * n
             b[i], b[i + 1], b[i + 2], b[i + 3] = x, y, x1, y1
             self._n = n + 1
+            if n == MAX_BOXES:
+                self._join_closest()
             return
-        b[best] = min(b[best], x)
-        b[best + 1] = min(b[best + 1], y)
-        b[best + 2] = max(b[best + 2], x1)
-        b[best + 3] = max(b[best + 3], y1)
+        self._join(best, x, y, x1, y1)
+
+    def _join(self, i, x, y, x1, y1):
+        """Grow box i over (x, y)-(x1, y1), and over any box it then overlaps."""
+        b = self._box
+        b[i] = min(b[i], x)
+        b[i + 1] = min(b[i + 1], y)
+        b[i + 2] = max(b[i + 2], x1)
+        b[i + 3] = max(b[i + 3], y1)
+        self._absorb(i)
+
+    def _join_closest(self):
+        """Merge the two boxes whose union wastes the fewest pixels."""
+        b, end = self._box, 4 * self._n
+        best_i = best_j = 0
+        waste = 1 << 30
+        for i in range(0, end, 4):
+            for j in range(i + 4, end, 4):
+                grown = ((max(b[i + 2], b[j + 2]) - min(b[i], b[j]))
+                         * (max(b[i + 3], b[j + 3]) - min(b[i + 1], b[j + 1]))
+                         - (b[i + 2] - b[i]) * (b[i + 3] - b[i + 1])
+                         - (b[j + 2] - b[j]) * (b[j + 3] - b[j + 1]))
+                if grown < waste:
+                    best_i, best_j, waste = i, j, grown
+        x, y, x1, y1 = b[best_j], b[best_j + 1], b[best_j + 2], b[best_j + 3]
+        self._drop(best_j)
+        self._join(best_i, x, y, x1, y1)     # best_i < best_j: _drop left it in place
+
+    def _drop(self, j):
+        """Remove box j (the last box takes its place)."""
+        b = self._box
+        last = 4 * (self._n - 1)
+        b[j], b[j + 1], b[j + 2], b[j + 3] = b[last], b[last + 1], b[last + 2], b[last + 3]
+        self._n -= 1
+
+    def _absorb(self, i):
+        """Merge into box i every other box it now overlaps (sending them twice wastes more)."""
+        b = self._box
+        j = 0
+        while j < 4 * self._n:
+            if j != i and (b[j] < b[i + 2] and b[i] < b[j + 2]
+                           and b[j + 1] < b[i + 3] and b[i + 1] < b[j + 3]):
+                b[i] = min(b[i], b[j])
+                b[i + 1] = min(b[i + 1], b[j + 1])
+                b[i + 2] = max(b[i + 2], b[j + 2])
+                b[i + 3] = max(b[i + 3], b[j + 3])
+                last = 4 * (self._n - 1)
+                self._drop(j)
+                if last == i:                  # box i moved to j's place
+                    i = j
+                j = 0                          # box i grew: look at all again
+                continue
+            j += 4
 
     def take_boxes(self):
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""

@@ -22,6 +22,16 @@ _STATUS_Y = (19, 31, 70)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
 _LOGO_ROWS = (8, 32, 66)
+_SLOT0 = 100     # region of the hand row's first slot (the others follow)
+_SEAT0 = 200     # region of the opponents' bar's first seat
+# the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
+# (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
+_MID_Y = ((6, 13), (7, 23), (20, 48))
+_PILE_AT = ((0, 7), (2, 9), (30, 26))
+_COUNT_AT = ((10, 10, 12, 5), (17, 16, 12, 5), (24, 57, 32, 8))
+_TOP_AT = ((27, 7, 9, 12), (42, 8, 15, 22), (105, 23, 30, 42))
+_WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
+_REST_AT = ((46, 7, 26, 12), (76, 9, 52, 21), (180, 24, 60, 42))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 _TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
@@ -252,91 +262,115 @@ class Painter:
         self._hand(sc)
 
     def _opponents(self, sc):
+        """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
         c, s = self.c, self.c.size
         n = sc.players
-        key = (n, sc.viewer, sc.turn, bytes(sc.counts[:n]), bytes(sc.mau[:n]), sc.over)
-        if not self._changed("opp", key):
-            return
         h = (6, 7, 20)[s]
-        c.rect(0, 0, c.width, h, PANEL)
+        if self._changed("opp", (n, sc.viewer)):
+            c.rect(0, 0, c.width, h, PANEL)
         others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
         if others <= 0:
             return
         w = c.width // others
         for k in range(others):
             p = (sc.viewer + 1 + k) % n
-            x = k * w
             turn = p == sc.turn and not sc.over
-            name = sc.names[p]
-            if s == LARGE:
-                if turn:
-                    c.frame(x + 1, 0, w - 2, h, HILITE)
-                c.text(name[:5], x + 4, 2, HILITE if turn else TEXT)
-                c.text("%d" % sc.counts[p], x + 4, 11, TEXT)
-                c.small("CARDS" if sc.counts[p] != 1 else "CARD", x + 14 + (8 if sc.counts[p] > 9 else 0), 12, DIM)
-                if sc.mau[p]:
-                    c.small("MAU", x + w - 15, 3, WARN)
-            else:
-                label = "%s %d%s" % (name[:3] if s == MEDIUM else name[:1], sc.counts[p],
-                                     "!" if sc.mau[p] else "")
-                if 4 * len(label) > w:
-                    label = label.replace(" ", "")
-                if turn:
-                    c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
-                c.small(label, x + 1, 1 if s == TINY else 1, CURSOR_INK if turn else TEXT)
+            if self._changed(_SEAT0 + k, (sc.names[p], sc.counts[p], sc.mau[p], turn)):
+                c.rect(k * w, 0, w, h, PANEL)
+                self._seat(sc, p, k * w, w, h, turn)
+
+    def _seat(self, sc, p, x, w, h, turn):
+        """One opponent: name, cards left, Mau mark; framed while it is their turn."""
+        c, s = self.c, self.c.size
+        name = sc.names[p]
+        if s == LARGE:
+            if turn:
+                c.frame(x + 1, 0, w - 2, h, HILITE)
+            c.text(name[:5], x + 4, 2, HILITE if turn else TEXT)
+            c.text("%d" % sc.counts[p], x + 4, 11, TEXT)
+            c.small("CARDS" if sc.counts[p] != 1 else "CARD", x + 14 + (8 if sc.counts[p] > 9 else 0), 12, DIM)
+            if sc.mau[p]:
+                c.small("MAU", x + w - 15, 3, WARN)
+        else:
+            label = "%s %d%s" % (name[:3] if s == MEDIUM else name[:1], sc.counts[p],
+                                 "!" if sc.mau[p] else "")
+            if 4 * len(label) > w:
+                label = label.replace(" ", "")
+            if turn:
+                c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
+            c.small(label, x + 1, 1, CURSOR_INK if turn else TEXT)
 
     def _middle(self, sc):
+        """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
+        turn), each part redrawn only when it changed."""
         c, s = self.c, self.c.size
-        key = (sc.top, sc.wish, sc.pending, sc.direction, sc.draw_size, sc.my_turn, sc.viewer)
-        if not self._changed("mid", key):
-            return
         bg = FELT if c.depth == 4 else BG
-        if s == LARGE:
-            c.rect(0, 20, c.width, 48, bg)
-            c.back(30, 26)
+        if self._changed("mid", 1):
+            y, h = _MID_Y[s]
+            c.rect(0, y, c.width, h, bg)
+            c.back(*_PILE_AT[s])
+        if self._changed("pile", sc.draw_size):
+            self._clear(_COUNT_AT[s], bg)
             count = "%d" % sc.draw_size
-            c.text(count, 40 - 4 * len(count), 57, TEXT)
+            if s == LARGE:
+                c.text(count, 40 - 4 * len(count), 57, TEXT)
+            else:
+                c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
+        if self._changed("top", sc.top):
+            area = _TOP_AT[s]
+            self._clear(area, bg)
             if sc.top != 255:
-                c.card(105, 23, sc.top, gfx.NORMAL, True)
+                c.card(area[0], area[1], sc.top, gfx.NORMAL, s != TINY)
+        if self._changed("wish", sc.wish):
+            self._clear(_WISH_AT[s], bg)
             if sc.wish >= 0:
-                c.small("WISH", 148, 26, TEXT)
-                c.rect(148, 33, 18, 18, CARD)
-                c.suit(150, 35, sc.wish, RED if sc.wish >= 2 else INK, 2)
+                self._wish(sc.wish)
+        name = sc.names[sc.viewer][:5].upper() if sc.my_turn else ""
+        if self._changed("turn", (sc.pending, sc.direction, name)):
+            self._clear(_REST_AT[s], bg)
+            self._rest(sc, name)
+
+    def _clear(self, area, role):
+        """Fill an (x, y, w, h) area with a role."""
+        self.c.rect(area[0], area[1], area[2], area[3], role)
+
+    def _wish(self, suit):
+        """The suit a Jack wished for, on a white chip."""
+        c, s = self.c, self.c.size
+        ink = RED if suit >= 2 else INK
+        if s == LARGE:
+            c.small("WISH", 148, 26, TEXT)
+            c.rect(148, 33, 18, 18, CARD)
+            c.suit(150, 35, suit, ink, 2)
+        elif s == MEDIUM:
+            c.rect(61, 9, 11, 10, CARD)
+            c.suit(63, 10, suit, INK)
+        else:
+            c.rect(38, 7, 7, 7, CARD)
+            c.suit(39, 8, suit, INK)
+
+    def _rest(self, sc, name):
+        """Pending draws, the direction of play and whose turn it is (`name`, "" if not ours)."""
+        c, s = self.c, self.c.size
+        if s == LARGE:
             if sc.pending:
                 c.big("+%d" % sc.pending, 180, 30, WARN)
             c.text("->" if sc.direction > 0 else "<-", 210, 58, DIM)
-            if sc.my_turn:     # whose turn it is: the holder's name in pass-and-play
-                name = sc.names[sc.viewer][:5].upper()
+            if name:     # whose turn it is: the holder's name in pass-and-play
                 c.text(name, 236 - 8 * len(name), 24, HILITE)
                 c.small("YOUR TURN", 200, 36, TEXT)
         elif s == MEDIUM:
-            c.rect(0, 7, c.width, 23, bg)
-            c.back(2, 9)
-            c.small("%d" % sc.draw_size, 17, 16, TEXT)
-            if sc.top != 255:
-                c.card(42, 8, sc.top, gfx.NORMAL, True)
-            if sc.wish >= 0:
-                c.rect(61, 9, 11, 10, CARD)
-                c.suit(63, 10, sc.wish, INK)
             if sc.pending:
                 c.text("+%d" % sc.pending, 76, 10, WARN)
             c.small(">>" if sc.direction > 0 else "<<", 76, 22, TEXT)
-            if sc.my_turn:
+            if name:
                 c.small("YOUR", 104, 10, TEXT)
                 c.small("TURN", 104, 17, TEXT)
         else:
-            c.rect(0, 6, c.width, 13, bg)
-            c.back(0, 7)
-            c.small("%d" % sc.draw_size, 10, 10, TEXT)
-            if sc.top != 255:
-                c.card(27, 7, sc.top)
-            if sc.wish >= 0:
-                c.rect(38, 7, 7, 7, CARD)
-                c.suit(39, 8, sc.wish, INK)
             if sc.pending:
                 c.small("+%d" % sc.pending, 47, 8, TEXT)
             c.small(">" if sc.direction > 0 else "<", 47, 14, TEXT)
-            if sc.my_turn:
+            if name:
                 c.small("GO", 62, 11, TEXT)
 
     def _status(self, sc):
@@ -355,6 +389,8 @@ class Painter:
                 c.small(lines[i], 0, y + i * h, TEXT)
 
     def _hand(self, sc):
+        """The hand row, slot by slot: a slot is drawn again only when what it shows changed
+        (a cursor step redraws two cards, not the row)."""
         c, s = self.c, self.c.size
         n = sc.item_n
         key = (sc.viewer, bytes(sc.hand[:sc.hand_n]), bytes(sc.playable[:sc.hand_n]),
@@ -366,37 +402,50 @@ class Painter:
             self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
         w, h = c.card_size()
         y0 = _HAND_Y[s]
-        raise_by = (2, 2, 5)[s]
-        top = y0 - raise_by - 1
-        c.rect(0, top, c.width, c.height - top, FELT if c.depth == 4 else BG)
+        top = y0 - (2, 2, 5)[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
+        bg = FELT if c.depth == 4 else BG
         for slot in range(fit):
             i = sc.scroll + slot
-            if i >= n:
-                break
-            x = x0 + slot * step
-            y = y0 - raise_by if i == sc.cursor else y0
-            kind, arg = sc.item_kind[i], sc.item_arg[i]
-            if kind == S.CARD_ITEM:
-                card = sc.hand[arg]
-                shaded = sc.my_turn and not sc.playable[arg]
-                c.card(x, y, card, gfx.SHADED if shaded else gfx.NORMAL)
-                if c.depth == 4 and sc.my_turn and sc.playable[arg]:
-                    c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
+            if i < n:
+                kind, arg = sc.item_kind[i], sc.item_arg[i]
+                if kind == S.CARD_ITEM:
+                    what = (sc.hand[arg], sc.my_turn, sc.playable[arg])
+                else:
+                    what = (sc.mau_on, sc.pending, sc.names[arg] if kind == S.CATCH_ITEM else "")
+                slot_key = (kind, arg, what, i == sc.cursor, i == sc.hint)
             else:
-                self._tile(x, y, w, h, kind, arg, sc)
-            if i == sc.cursor:
-                if c.depth == 4:
-                    c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
-                else:   # mono: a bar under the raised card
-                    c.hline(x, c.height - 1, w, CURSOR)
-            if i == sc.hint:
-                c.rect(x + w // 2 - 1, y0 + h + (1 if s != LARGE else 4), 3, 2, HILITE)
-        if sc.scroll > 0:
-            c.rect(0, y0 + h // 2 - 2, 1 if s != LARGE else 3, 5, HILITE)
-        if sc.scroll + fit < n:
-            c.rect(c.width - (1 if s != LARGE else 3), y0 + h // 2 - 2, 3, 5, HILITE)
+                slot_key = None
+            if self._changed(_SLOT0 + slot, slot_key):
+                x = x0 + slot * step
+                c.rect(x - 1, top, step, c.height - top, bg)   # the slot's column
+                if slot_key is not None:
+                    self._slot(sc, i, x, y0, w, h)
+        mid = y0 + h // 2 - 2
+        edge = 1 if s != LARGE else 3
+        c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else bg)
+        c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else bg)
+
+    def _slot(self, sc, i, x, y0, w, h):
+        """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
+        c, s = self.c, self.c.size
+        y = y0 - (2, 2, 5)[s] if i == sc.cursor else y0
+        kind, arg = sc.item_kind[i], sc.item_arg[i]
+        if kind == S.CARD_ITEM:
+            shaded = sc.my_turn and not sc.playable[arg]
+            c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL)
+            if c.depth == 4 and sc.my_turn and sc.playable[arg]:
+                c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
+        else:
+            self._tile(x, y, w, h, kind, arg, sc)
+        if i == sc.cursor:
+            if c.depth == 4:
+                c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
+            else:   # mono: a bar under the raised card
+                c.hline(x, c.height - 1, w, CURSOR)
+        if i == sc.hint:
+            c.rect(x + w // 2 - 1, y0 + h + (1 if s != LARGE else 4), 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
         """An action item drawn like a card: a short label and a symbol."""

@@ -52,9 +52,157 @@ def test_dirty_box_is_the_union_of_what_was_drawn():
     c.rect(10, 20, 5, 5, gfx.CARD)
     c.text("Mau", 100, 30, gfx.TEXT)
     assert c.take_dirty() == (10, 20, 114, 18)
-    assert c.take_dirty() is None
+    assert c.take_dirty() is None and c.take_boxes() == 0
     c.rect(230, 130, 50, 50, gfx.CARD)    # clipped to the screen
     assert c.take_dirty() == (230, 130, 10, 5)
+
+
+def boxes(c):
+    """The canvas's dirty boxes as (x, y, w, h) tuples (taken)."""
+    b = c.boxes
+    return [tuple(b[i:i + 4]) for i in range(0, 4 * c.take_boxes(), 4)]
+
+
+def test_far_apart_drawings_stay_separate_boxes_and_near_ones_merge():
+    c = Canvas(240, 135, 4)
+    c.rect(0, 0, 240, 20, gfx.PANEL)           # the opponents' bar
+    c.rect(0, 92, 240, 43, gfx.FELT)           # the hand row
+    c.card(10, 98, 0x27)                       # inside the row: no new box
+    assert boxes(c) == [(0, 0, 240, 20), (0, 92, 240, 43)]
+    c.rect(0, 0, 240, 20, gfx.PANEL)
+    c.rect(0, 20, 240, 48, gfx.FELT)           # touching: one box, nothing wasted
+    assert boxes(c) == [(0, 0, 240, 68)]
+    c.rect(10, 10, 4, 4, gfx.CARD)
+    c.rect(16, 10, 4, 4, gfx.CARD)             # 8 pixels between: merged
+    assert boxes(c) == [(10, 10, 10, 4)]
+
+
+def test_one_box_too_many_joins_the_two_closest():
+    c = Canvas(240, 135, 4)
+    for k in range(gfx.MAX_BOXES):
+        c.rect(60 * k, 0, 5, 5, gfx.CARD)
+    c.rect(62, 100, 5, 5, gfx.CARD)
+    got = boxes(c)
+    assert len(got) == gfx.MAX_BOXES
+    assert (0, 0, 65, 5) in got and (62, 100, 5, 5) in got
+    covered = {(x, y) for (bx, by, bw, bh) in got for x in range(bx, bx + bw)
+               for y in range(by, by + bh)}
+    assert {(62, 100), (66, 104), (0, 0), (184, 4)} <= covered
+    c.rect(0, 0, 240, 20, gfx.PANEL)           # a box over others takes them in
+    c.rect(100, 0, 5, 5, gfx.CARD)
+    c.rect(0, 100, 5, 5, gfx.CARD)
+    c.rect(0, 0, 240, 10, gfx.CARD)
+    assert boxes(c) == [(0, 0, 240, 20), (0, 100, 5, 5)]
+
+
+def test_random_drawings_are_covered_by_the_boxes():
+    import random
+    rng = random.Random(3)
+    for _ in range(200):
+        c = Canvas(240, 135, 4)
+        drawn = set()
+        for _ in range(rng.randrange(1, 12)):
+            x, y, w, h = rng.randrange(240), rng.randrange(135), rng.randrange(1, 60), rng.randrange(1, 40)
+            c.rect(x, y, w, h, gfx.CARD)
+            drawn |= {(i, j) for i in range(x, min(240, x + w)) for j in range(y, min(135, y + h))}
+        got = boxes(c)
+        assert 1 <= len(got) <= gfx.MAX_BOXES
+        covered = {(i, j) for bx, by, bw, bh in got
+                   for i in range(bx, bx + bw) for j in range(by, by + bh)}
+        assert drawn <= covered
+
+
+def reference_small(c, s, x, y, colour):
+    """The 3x5 font drawn pixel by pixel (the plain reading of gfx's font table)."""
+    for i in range(len(s)):
+        code = ord(s[i])
+        code = code - 32 if 97 <= code <= 122 else code
+        code = code if 32 <= code <= 95 else 63
+        bits = gfx._TINY_FONT[2 * (code - 32)] << 8 | gfx._TINY_FONT[2 * (code - 32) + 1]
+        for row in range(5):
+            for col in range(3):
+                if bits >> (14 - 3 * row - col) & 1:
+                    c.fb.pixel(x + 4 * i + col, y + row, colour)
+
+
+def reference_big(c, s, x, y, colour):
+    """The 8x8 font doubled pixel by pixel."""
+    from tools.sim import framebuf
+    g = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_HLSB)
+    for i in range(len(s)):
+        g.fill(0)
+        g.text(s[i], 0, 0, 1)
+        for row in range(8):
+            for col in range(8):
+                if g.pixel(col, row):
+                    c.fb.fill_rect(x + 16 * i + 2 * col, y + 2 * row, 2, 2, colour)
+
+
+def reference_suit(c, x, y, suit, colour, scale):
+    """A suit glyph drawn square by square."""
+    tiny = c.size == gfx.TINY
+    n = 5 if tiny else 7
+    rows = (gfx._SUITS5 if tiny else gfx._SUITS7)[suit]
+    for row in range(n):
+        for col in range(n):
+            if rows[row] >> (n - 1 - col) & 1:
+                c.fb.fill_rect(x + scale * col, y + scale * row, scale, scale, colour)
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_stamped_letters_and_suits_equal_pixel_by_pixel_drawing(w, h, depth):
+    import random
+    rng = random.Random(w)
+    a, b = Canvas(w, h, depth), Canvas(w, h, depth)
+    for t in range(400):
+        x, y, role = rng.randrange(-12, w), rng.randrange(-12, h), rng.randrange(19)
+        for c in (a, b):
+            c.rect(x - 3, y - 3, 12, 12, (role * 7) % 19)    # stamps leave clear pixels alone
+        text = "".join(chr(rng.randrange(32, 127)) for _ in range(rng.randrange(1, 11)))
+        colour = a.ink(role)
+        if t % 3 == 0:
+            a.small(text, x, y, role)
+            reference_small(b, text, x, y, colour)
+        elif t % 3 == 1:
+            a.big(text[:3], x, y, role)
+            reference_big(b, text[:3], x, y, colour)
+        else:
+            scale = 1 if a.size == gfx.TINY else 1 + t % 2
+            a.suit(x, y, t % 4, role, scale)
+            reference_suit(b, x, y, t % 4, colour, scale)
+        assert bytes(a.buf) == bytes(b.buf), (t, x, y, text)
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_painting_only_what_changed_equals_painting_everything(w, h, depth):
+    """Through a seeded game (cursor steps, plays, the AIs' turns), the canvas the painter
+    keeps up to date equals a fresh canvas with the screen painted whole."""
+    from firmware.app import App
+    from firmware.paint import Painter
+
+    class Board:
+        LAYOUT = "dpad"
+
+    c = Canvas(w, h, depth)
+    app = App(Board, c, None, 0, playouts=2, seed=5)
+    app.act(3)
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
+    app.act(3)
+    now, compared = 0, 0
+    for step in range(160):
+        if app.screen.name == "final":
+            break
+        if app.table is not None and app.table.my_turn:
+            app.act((1, 1, 2, 3)[step % 4])
+        else:
+            now += 1000
+            app.tick(now)
+        fresh = Canvas(w, h, depth)
+        Painter(fresh).paint(app.screen)
+        assert bytes(c.buf) == bytes(fresh.buf), (step, app.screen.name)
+        compared += 1
+    assert compared >= 40
 
 
 def test_buffer_sizes_match_the_formats():
