@@ -95,8 +95,9 @@ class Canvas:
         self.ch = 6 if self.size == TINY else 8
         # one-bit stamps blitted in one colour: scratch for four small letters, a big
         # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
-        self._four = bytearray(10)
-        self._four_fb = framebuf.FrameBuffer(self._four, 16, 5, framebuf.MONO_HLSB)
+        self._four = bytearray(16)                 # MONO_VLSB: a byte is a column
+        self._four_fb = framebuf.FrameBuffer(self._four, 16, 8, framebuf.MONO_VLSB)
+        self._columns = _column_font()
         self._glyph = bytearray(32)
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
         self._letter = bytearray(8)
@@ -272,30 +273,34 @@ class Canvas:
         self.mark(x, y, len(s) * 8, 8)
 
     def small(self, s, x, y, role):
-        """Text in the 3x5 font (4 pixels a character), stamped four characters at a time."""
-        g, c, font = self._four, self._roles[role], _TINY_FONT
-        for first in range(0, len(s), 4):
-            for k in range(10):
-                g[k] = 0
-            for j in range(min(4, len(s) - first)):
-                code = ord(s[first + j])
-                if 97 <= code <= 122:
-                    code -= 32
-                if not 32 <= code <= 95:
-                    code = 63   # '?'
-                k = (code - 32) * 2
-                bits = font[k] << 8 | font[k + 1]
-                shift = 13 - 4 * j
-                for row in range(5):
-                    line = (bits >> (12 - 3 * row) & 7) << shift
-                    g[2 * row] |= line >> 8
-                    g[2 * row + 1] |= line & 0xFF
-            self._stamp(self._four_fb, x + 4 * first, y, c)
+        """Text in the 3x5 font (4 pixels a character)."""
+        self._small(s, x, y, self._roles[role])
         self.mark(x, y, 4 * len(s), 5)
+
+    def _small(self, s, x, y, c):
+        """3x5 letters in pixel value c, stamped four at a time from the column font."""
+        g, font, n = self._four, self._columns, len(s)
+        for first in range(0, n, 4):
+            for j in range(4):
+                p = 4 * j
+                if first + j < n:
+                    code = ord(s[first + j])
+                    if 97 <= code <= 122:
+                        code -= 32
+                    k = 4 * (code - 32) if 32 <= code <= 95 else 124   # else '?'
+                    g[p], g[p + 1], g[p + 2] = font[k], font[k + 1], font[k + 2]
+                else:
+                    g[p] = g[p + 1] = g[p + 2] = 0
+            self._stamp(self._four_fb, x + 4 * first, y, c)
 
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character)."""
-        letter, lfb, g, c = self._letter, self._letter_fb, self._glyph, self._roles[role]
+        self._big(s, x, y, self._roles[role])
+        self.mark(x, y, 16 * len(s), 16)
+
+    def _big(self, s, x, y, c):
+        """Doubled 8x8 letters in pixel value c."""
+        letter, lfb, g = self._letter, self._letter_fb, self._glyph
         for i in range(len(s)):
             lfb.fill(0)
             lfb.text(s[i], 0, 0, 1)
@@ -305,7 +310,6 @@ class Canvas:
                 g[k] = g[k + 2] = wide >> 8
                 g[k + 1] = g[k + 3] = wide & 0xFF
             self._stamp(self._glyph_fb, x + 16 * i, y, c)
-        self.mark(x, y, 16 * len(s), 16)
 
     def suit(self, x, y, s, role, scale=1):
         """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 or 2."""
@@ -332,21 +336,18 @@ class Canvas:
         shaded = state == SHADED
         body = SHADE if shaded else CARD
         red = (c >> 4) >= 2
-        ink = (SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)
-        self._card_body(x, y, w, h, body)
-        rank = c & 15
+        ink = self._roles[(SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)]
+        self._card_body(x, y, w, h, body)       # marks the card; what follows lies inside
+        rank, suits = c & 15, self._suits
         if self.size == TINY:
             self._tiny_rank(x + 1, y + 1, rank, ink)
-            self.suit(x + 2, y + 6, c >> 4, ink)
+            self._stamp(suits[c >> 4], x + 2, y + 6, ink)
         elif self.size == MEDIUM:
             self._rank(x + 1, y + 2, rank, ink, False)
-            self.suit(x + (w - 7) // 2, y + h - 9, c >> 4, ink)
-        elif big:
-            self._rank(x + 2, y + 2, rank, ink, True)
-            self.suit(x + w - 16, y + h - 16, c >> 4, ink, 2)
+            self._stamp(suits[c >> 4], x + (w - 7) // 2, y + h - 9, ink)
         else:
-            self._rank(x + 2, y + 2, rank, ink, False)
-            self.suit(x + w - 16, y + h - 16, c >> 4, ink, 2)
+            self._rank(x + 2, y + 2, rank, ink, big)
+            self._stamp(suits[4 + (c >> 4)], x + w - 16, y + h - 16, ink)
 
     def _card_body(self, x, y, w, h, body):
         """A card's rounded rectangle: filled on colour screens; mono shades are outlines."""
@@ -367,29 +368,27 @@ class Canvas:
         fb.pixel(x + w - 1, y + h - 1, edge)
         self.mark(x, y, w, h)
 
-    def _rank(self, x, y, rank, role, big):
-        """A rank in the 8x8 font (10 squeezed into 11 pixels), or twice that size."""
-        label = RANK_LABELS[rank]
+    def _rank(self, x, y, rank, c, big):
+        """A rank in pixel value c in the 8x8 font (10 squeezed into 11 pixels), or twice that size."""
         if big:
             if rank == 10:
-                self.big("1", x - 1, y, role)
-                self.big("0", x + 9, y, role)
+                self._big("1", x - 1, y, c)
+                self._big("0", x + 9, y, c)
             else:
-                self.big(label, x, y, role)
+                self._big(RANK_LABELS[rank], x, y, c)
         elif rank == 10:
-            self.fb.text("1", x - 1, y, self._roles[role])
-            self.fb.text("0", x + 5, y, self._roles[role])
-            self.mark(x - 1, y, 14, 8)
+            self.fb.text("1", x - 1, y, c)
+            self.fb.text("0", x + 5, y, c)
         else:
-            self.text(label, x, y, role)
+            self.fb.text(RANK_LABELS[rank], x, y, c)
 
-    def _tiny_rank(self, x, y, rank, role):
+    def _tiny_rank(self, x, y, rank, c):
         """A rank in the 3x5 font; 10 as two digits close together."""
         if rank == 10:
-            self.small("1", x - 1, y, role)
-            self.small("0", x + 3, y, role)
+            self._small("1", x - 1, y, c)
+            self._small("0", x + 3, y, c)
         else:
-            self.small(RANK_LABELS[rank], x + 1, y, role)
+            self._small(RANK_LABELS[rank], x + 1, y, c)
 
     def back(self, x, y, big=False):
         """A card's back: a blue face with a lattice."""
@@ -401,6 +400,20 @@ class Canvas:
             fb.vline(x + k, y + 3, h - 6, c)
         for k in range(4, h - 4, 4):
             fb.hline(x + 3, y + k, w - 6, c)
+
+
+def _column_font():
+    """The 3x5 font as columns: 4 bytes a character, top pixel in bit 0 (MONO_VLSB)."""
+    font = _TINY_FONT
+    columns = bytearray(4 * 64)
+    for q in range(64):
+        bits = font[2 * q] << 8 | font[2 * q + 1]
+        for col in range(3):
+            byte = 0
+            for row in range(5):
+                byte |= (bits >> (14 - 3 * row - col) & 1) << row
+            columns[4 * q + col] = byte
+    return columns
 
 
 _SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
