@@ -575,7 +575,9 @@ def _sound_setup(setup):
         levels = [seat[1] for seat in setup["seats"]]
         rules_of(setup).check_players(len(levels))
         for name, level in setup["seats"]:
-            if level not in (0, 1, 2, 3, 4) or not isinstance(name, str) or not 0 < len(name) <= S.MAX_NAME:
+            if level not in (0, 1, 2, 3, 4) or not isinstance(name, str):
+                return False
+            if not 0 < len(name) <= S.MAX_NAME:
                 return False
         return setup.get("match", "round") in S.MATCH_KINDS and isinstance(setup["options"], dict)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):

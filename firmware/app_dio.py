@@ -2,10 +2,10 @@
 
 `DioApp(board, painter, store, now_ms)` plays exactly the flows of firmware.app.App; only
 the drawing (firmware.paint_dio.DioPainter, handed to App as its painter), the keys' layout
-(firmware.keys_dio's "badge": Start = menu, Select = back) and the save notices differ. `DriveStore` is
-firmware.save.Store on the CIRCUITPY drive: while a computer has the drive mounted
-over USB, CircuitPython code may not write (OSError errno 30); the game then plays on
-unsaved and says so once, on the title and on the table.
+(firmware.keys_dio's "badge": Start = menu, Select = back) and the save notices differ.
+`DriveStore` is firmware.save.Store on the CIRCUITPY drive: while a computer has the
+drive mounted over USB, CircuitPython code may not write (OSError errno 30); the game
+then plays on unsaved and says so once, on the title and on the table.
 """
 
 from engine.compat import const

@@ -273,7 +273,8 @@ def test_cp_main_imports_the_app_without_framebuf():
             "from firmware.cp_main import board_module\n"
             "import firmware.app_dio, firmware.paint_dio\n"
             "from firmware.app import App\n"
-            "print('framebuf painter loaded:', 'firmware.paint' in sys.modules or 'firmware.gfx' in sys.modules)\n"
+            "loaded = 'firmware.paint' in sys.modules or 'firmware.gfx' in sys.modules\n"
+            "print('framebuf painter loaded:', loaded)\n"
             "b = board_module('pygamer'); print(b.NAME, b.WIDTH, b.HEIGHT, b.DISPLAYIO)\n")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,

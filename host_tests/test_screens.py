@@ -72,7 +72,8 @@ def test_a_name_is_spelt_with_next_prev_and_ok_alone():
     sc.cursor = 0
     sc.on(S.PREV)                                 # one PREV from the first letter: Done
     assert sc.items[sc.cursor] == "Done" and sc.on(S.OK) == S.DONE and sc.text == "Max"
-    assert S.NameScreen(1, "Finn").on(S.MENU) == S.PAUSE and S.NameScreen(1, "Finn").on(S.BACK) == S.CANCEL
+    assert S.NameScreen(1, "Finn").on(S.MENU) == S.PAUSE
+    assert S.NameScreen(1, "Finn").on(S.BACK) == S.CANCEL
 
 
 def test_own_names_stay_and_made_up_names_avoid_them():

@@ -426,8 +426,9 @@ def step():
 
 def report():
     import sys
+    framebuf_painter = "firmware.gfx" in sys.modules or "firmware.paint" in sys.modules
     print("HEAP", sizes[1], sizes[2], used[2], max(used), sum(used) // len(used), len(used),
-          app.screen.name == "final", "firmware.gfx" in sys.modules or "firmware.paint" in sys.modules)
+          app.screen.name == "final", framebuf_painter)
 """
 
 
