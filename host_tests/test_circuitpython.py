@@ -165,6 +165,23 @@ def test_pass_and_play_covers_show_no_cards_and_hands_only_their_owner(display):
     assert state["covers"] >= 3 and state["hands"] >= 3
 
 
+def test_a_name_is_spelt_on_the_badge_and_shown_on_the_table(display):
+    badge = Badge(display, seed=4)
+    badge.choose("New game")
+    badge.press_row(("name", 0))
+    for letter in ("J", "O"):
+        badge.choose(letter)
+    assert badge.screen.name == "name" and cp.shows(badge.image(), "Name: Jo_")
+    badge.tap("Y")                               # Select: back, the name as it was
+    assert badge.screen.name == "setup" and badge.screen.items[-1] == "Rename You"
+    badge.press_row(("name", 0))
+    for letter in ("J", "O", "Done"):
+        badge.choose(letter)
+    assert cp.shows(badge.image(), "Rename Jo") and cp.shows(badge.image(), "1 Jo: human")
+    badge.press_row(("start", 0))
+    assert badge.app.game.name(0) == "Jo"
+
+
 def test_a_cursor_step_touches_few_objects(display):
     badge = Badge(display)
     badge.start()
