@@ -461,7 +461,8 @@ def seat_names(levels, own=None):
         elif humans == 1:
             name = "You"
         else:
-            name = HUMAN_NAMES[k] if HUMAN_NAMES[k] not in taken else _free(HUMAN_NAMES, taken)
+            mine = HUMAN_NAMES[k] if k < len(HUMAN_NAMES) else ""
+            name = mine if mine and mine not in taken else _free(HUMAN_NAMES, taken)
         names.append(name)
         if name not in taken:
             taken.append(name)
