@@ -13,44 +13,33 @@ SPADES = const(1)
 HEARTS = const(2)
 DIAMONDS = const(3)
 
-SEVEN = const(7)
+SEVEN = const(7)  # the ranks the rules give a part; Queen 12, King 13 have none
 EIGHT = const(8)
 NINE = const(9)
 JACK = const(11)
-QUEEN = const(12)
-KING = const(13)
 ACE = const(14)
 
 NO_CARD = const(255)
 
 
 def card(rank, suit):
-    """The byte for a rank (2..14) and a suit (0..3)."""
+    """The byte for a rank (2..14) and a suit (0..3); back: ``c & 15``, ``c >> 4``."""
     return suit << 4 | rank
 
 
-def rank(c):
-    """Rank of card c (2..14); its suit is ``c >> 4``."""
-    return c & 15
-
-
-def deck_size(name):
-    """Number of cards in deck `name` (skat32, french52 or double104)."""
-    if name == "skat32":
-        return 32
-    if name == "french52":
-        return 52
-    if name == "double104":
-        return 104
-    raise ValueError("no deck %r: skat32, french52 or double104" % (name,))
-
-
 def lay_deck(buf, i, name):
-    """Write every card of deck `name` into buf from index i on, in a fixed order
-    (suit by suit, rank by rank, each copy in turn); return the index past the last."""
-    size = deck_size(name)
-    low = 7 if size == 32 else 2
-    for _ in range(2 if size == 104 else 1):
+    """Write every card of deck `name` (skat32, french52 or double104) into buf from
+    index i on, in a fixed order (suit by suit, rank by rank, each copy in turn);
+    return the index past the last."""
+    if name == "skat32":
+        low, copies = 7, 1
+    elif name == "french52":
+        low, copies = 2, 1
+    elif name == "double104":
+        low, copies = 2, 2
+    else:
+        raise ValueError("no deck %r: skat32, french52 or double104" % (name,))
+    for _ in range(copies):
         for s in range(0, 64, 16):
             for r in range(low, 15):
                 buf[i] = s | r
@@ -60,9 +49,8 @@ def lay_deck(buf, i, name):
 
 def deck(name):
     """A new bytearray with every card of deck `name` once per copy, in a fixed order."""
-    cards = bytearray(deck_size(name))
-    lay_deck(cards, 0, name)
-    return cards
+    cards = bytearray(104)
+    return cards[:lay_deck(cards, 0, name)]
 
 
 def parse(text):

@@ -7,7 +7,6 @@ in bits 0-2. Every move fits in 11 bits, so a legal-move list is an ``array('H')
 
 from engine.compat import const
 
-KIND_SHIFT = const(9)
 PLAY = const(0)
 DRAW = const(0x200)
 PASS = const(0x400)

@@ -30,8 +30,6 @@ _PRESET_VALUES = (b"\x00\x02\x06\x05\x00\x00\x01\x01\x01\x00\x01\x00\x00\x00\x00
                   b"\x02\x02\x05\x07\x01\x00\x00\x01\x01\x01\x01\x00\x02\x01\x01\x01\x01\x64")
 # Minus points by rank: 2-10 their number, Jack 11, Queen 10, King 10, Ace 11.
 STANDARD_POINTS = b"\x00\x00\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0a\x0a\x0b\x00"
-_DECKS = ("skat32", "french52", "double104")
-_DECK_SIZES = b"\x20\x34\x68"
 
 
 class Rules:
@@ -50,11 +48,11 @@ class Rules:
 
     def deck_name(self):
         """Name of the deck option, e.g. ``skat32``."""
-        return _DECKS[self.deck]
+        return ("skat32", "french52", "double104")[self.deck]
 
     def deck_size(self):
         """Number of cards in the deck."""
-        return _DECK_SIZES[self.deck]
+        return b"\x20\x34\x68"[self.deck]  # 32, 52, 104
 
     def check_players(self, players):
         """Raise ValueError unless `players` may sit at one table under these rules."""

@@ -32,7 +32,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from engine import moves as mv
 from engine import cards as cd
 from engine.text import card_name, describe, parse
-from engine.cards import NO_CARD, deck, deck_size
+from engine.cards import NO_CARD, deck
 from engine.rng import Random
 from engine.round import Round, View, IllegalMove, NORMAL, DRAWN, AGAIN, OVER
 from engine.rules import Rules, ACE_DRAW4, ACE_PLAY_AGAIN, MAU_CHALLENGE, MAU_AUTO
@@ -89,7 +89,7 @@ def custom_games(draw):
     players = draw(st.integers(2, 6))
     max_players = draw(st.integers(players, 6))
     deck_name = draw(st.sampled_from(DECK_CHOICES))
-    most = min(20, (deck_size(deck_name) - 1) // max_players)
+    most = min(20, (len(deck(deck_name)) - 1) // max_players)
     options = {
         "deck": deck_name,
         "min_players": 2,
