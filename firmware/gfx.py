@@ -150,7 +150,10 @@ class Canvas:
         area = (x1 - x) * (y1 - y)
         best, waste = -1, 1 << 30
         for i in range(0, 4 * n, 4):
-            bx0, by0, bx1, by1 = b[i], b[i + 1], b[i + 2], b[i + 3]
+            bx0 = b[i]
+            by0 = b[i + 1]
+            bx1 = b[i + 2]
+            by1 = b[i + 3]
             if bx0 <= x and by0 <= y and x1 <= bx1 and y1 <= by1:
                 return                      # already inside
             grown = ((max(bx1, x1) - min(bx0, x)) * (max(by1, y1) - min(by0, y))
@@ -159,7 +162,10 @@ class Canvas:
                 best, waste = i, grown
         if waste > _SLACK:                  # a box of its own; one too many: join two
             i = 4 * n
-            b[i], b[i + 1], b[i + 2], b[i + 3] = x, y, x1, y1
+            b[i] = x
+            b[i + 1] = y
+            b[i + 2] = x1
+            b[i + 3] = y1
             self._n = n + 1
             if n == MAX_BOXES:
                 self._join_closest()
@@ -188,7 +194,10 @@ class Canvas:
                          - (b[j + 2] - b[j]) * (b[j + 3] - b[j + 1]))
                 if grown < waste:
                     best_i, best_j, waste = i, j, grown
-        x, y, x1, y1 = b[best_j], b[best_j + 1], b[best_j + 2], b[best_j + 3]
+        x = b[best_j]
+        y = b[best_j + 1]
+        x1 = b[best_j + 2]
+        y1 = b[best_j + 3]
         self._drop(best_j)
         self._join(best_i, x, y, x1, y1)     # best_i < best_j: _drop left it in place
 
@@ -196,7 +205,8 @@ class Canvas:
         """Remove box j (the last box takes its place)."""
         b = self._box
         last = 4 * (self._n - 1)
-        b[j], b[j + 1], b[j + 2], b[j + 3] = b[last], b[last + 1], b[last + 2], b[last + 3]
+        for k in range(4):
+            b[j + k] = b[last + k]
         self._n -= 1
 
     def _absorb(self, i):

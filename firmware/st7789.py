@@ -32,6 +32,9 @@ CASET = const(0x2A)
 RASET = const(0x2B)
 RAMWR = const(0x2C)
 _MADCTL = const(0x36)
+_CASET_BYTE = b"\x2a"
+_RASET_BYTE = b"\x2b"
+_RAMWR_BYTE = b"\x2c"
 _COLMOD = const(0x3A)
 
 # MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange,
@@ -132,26 +135,33 @@ class ST7789:
         self.spi.write(self.one)
 
     def window(self, x, y, w, h):
-        """Address the rectangle and start a RAM write (CS is left low, DC high)."""
-        self._range(CASET, x + self.x_offset, x + w - 1 + self.x_offset)
-        self._range(RASET, y + self.y_offset, y + h - 1 + self.y_offset)
-        self.cs(0)
-        self.dc(0)
-        self._byte(RAMWR)
-        self.dc(1)
+        """Address the rectangle and start a RAM write (CS is left low, DC high).
 
-    def _range(self, code, first, last):
+        CS stays low from CASET to the pixels: a command is known by DC alone."""
+        cs, dc, spi = self.cs, self.dc, self.spi
         args = self.args
-        self.cs(0)
-        self.dc(0)
-        self._byte(code)
-        self.dc(1)
+        cs(0)
+        dc(0)
+        spi.write(_CASET_BYTE)
+        dc(1)
+        self._pair(x + self.x_offset, x + w - 1 + self.x_offset)
+        spi.write(args)
+        dc(0)
+        spi.write(_RASET_BYTE)
+        dc(1)
+        self._pair(y + self.y_offset, y + h - 1 + self.y_offset)
+        spi.write(args)
+        dc(0)
+        spi.write(_RAMWR_BYTE)
+        dc(1)
+
+    def _pair(self, first, last):
+        """Put two addresses, high byte first, into the argument buffer."""
+        args = self.args
         args[0] = first >> 8
         args[1] = first & 0xFF
         args[2] = last >> 8
         args[3] = last & 0xFF
-        self.spi.write(args)
-        self.cs(1)
 
     def load_palette(self, palette):
         """Make the wire lookup table from 16 RGB565 colours, if they changed."""

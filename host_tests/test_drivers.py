@@ -244,6 +244,27 @@ def locked_shows():
         micropython.heap_unlock()
     print("SHOWS OK")
 
+def locked_boxes():
+    from firmware.gfx import Canvas
+    canvas = Canvas(240, 135, 4)
+    panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
+                          240, 135, 40, 53, st7789.MX | st7789.MV)
+    for w in range(8, 248, 8):
+        panel.show(canvas, 0, 0, w, 5)
+    chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
+    micropython.heap_lock()
+    try:
+        for k in range(60):               # drawings far apart: boxes made, joined, taken
+            for j in range(6):
+                canvas.rect((37 * j + 11 * k) % 230, (53 * j + k) % 130, 8, 4, 2)
+            canvas.card(k % 200, 90, 0x27)
+            boxes = canvas.boxes
+            for i in range(0, 4 * canvas.take_boxes(), 4):
+                panel.show(canvas, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3])
+    finally:
+        micropython.heap_unlock()
+    print("BOXES OK")
+
 def locked_polls():
     chipmodels.reset_fakes()
     pad = Buttons((("A", 12), ("B", 13), ("X", 14), ("Y", 15)))
@@ -264,12 +285,14 @@ def locked_polls():
 
 def test_show_and_poll_allocate_nothing_on_micropython():
     """Under micropython.heap_lock(): ST7789 shows (full, and partial of widths seen
-    before) and Buttons.poll on pins allocate nothing."""
+    before), the canvas's drawing and dirty boxes, and Buttons.poll on pins allocate nothing."""
     from tools import mpvm
     machine = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
     result = mpvm.run(VM_LOCKED, modules=("engine", "firmware", "tools/chipmodels.py"),
                       extra_files={"/lib/machine.py": machine},
-                      steps=["locked_shows()", "locked_polls()"], heapsize=2 * 1024 * 1024,
+                      steps=["locked_shows()", "locked_boxes()", "locked_polls()"],
+                      heapsize=2 * 1024 * 1024,
                       timeout=120).check()
     assert "SHOWS OK" in result.stdout
+    assert "BOXES OK" in result.stdout    # drawing, several boxes a frame and their shows
     assert "POLLS 9" in result.stdout, result.stdout   # 3 presses of 700 ms: PRESS LONG RELEASE
