@@ -3,6 +3,8 @@
 A play is the card byte (bits 0-5), the wished suit for a Jack (bits 6-7) and the
 Mau flag (bit 8). Other moves set bits 9-10 to their kind; a catch names its target
 in bits 0-2. Every move fits in 11 bits, so a legal-move list is an ``array('H')``.
+Reading a move: ``kind(move)``, ``says_mau(move)``; a play's card is ``move & 63``, its
+wish ``move >> WISH_SHIFT & 3``; a catch's target ``move & 7``.
 """
 
 from engine.compat import const
@@ -36,24 +38,9 @@ def kind(move):
     return move & KIND_MASK
 
 
-def card_of(move):
-    """The card a play move plays."""
-    return move & 63
-
-
-def wish_of(move):
-    """The suit a Jack play wishes."""
-    return move >> WISH_SHIFT & 3
-
-
 def says_mau(move):
     """True if the play declares "Mau"."""
     return move & MAU != 0
-
-
-def target_of(move):
-    """The player a catch move calls out."""
-    return move & 7
 
 
 def describe(move):

@@ -331,7 +331,7 @@ def check_transition(rnd, old, seat, move, idle):
         return (p + k * direction) % n
 
     if kind == mv.CATCH:
-        t = mv.target_of(move)
+        t = move & 7
         assert old["debtor"] == t and seat != t
         assert grew[t] == min(2, available) and not lost[t], "a catch costs 2 cards"
         assert rnd.debtor() is None
@@ -342,7 +342,7 @@ def check_transition(rnd, old, seat, move, idle):
     assert seat == old["turn"]
     assert rnd.debtor() is None or (kind == mv.PLAY and rnd.debtor() == seat)
     if kind == mv.PLAY:
-        c = mv.card_of(move)
+        c = move & 63
         size = sum(old["hands"][seat].values())
         # The card left the hand (a Mau penalty may bring an identical one back).
         assert old["hands"][seat][c] >= 1
@@ -379,7 +379,7 @@ def check_transition(rnd, old, seat, move, idle):
             assert rnd.count(seat) == size - 1
         assert rnd.pending() == pending
         if c & 15 == cd.JACK:
-            assert rnd.wish() == mv.wish_of(move)
+            assert rnd.wish() == move >> mv.WISH_SHIFT & 3
         else:
             assert rnd.wish() is None, "a played card ends the wish"
         r = c & 15

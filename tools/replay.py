@@ -186,7 +186,7 @@ class _RandomPlayers:
 def _describe(match, seat, move):
     text = describe(move)
     if mv.kind(move) == mv.CATCH:
-        text = "catch player %d" % match.seated[mv.target_of(move)]
+        text = "catch player %d" % match.seated[move & 7]
     return "player %d %s" % (match.seated[seat], text)
 
 
