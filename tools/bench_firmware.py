@@ -32,6 +32,8 @@ rig = None
 T = [0, 0, 0, 0, 0]   # paint ms, show ms, redraw frames, pixels shown, rectangles kept
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
+PER_MOVE = array("I", bytes(4 * 4 * 1000))   # per move: redraw VM ms, pixels, moves, between rounds
+LAST = [0, 0, 0, 0]   # redraw ms and pixels at the last move, samples kept, other screen painted
 gc.collect()
 BASE = gc.mem_alloc()
 """
@@ -44,6 +46,8 @@ class Timed:
         self.inner, self.slot = inner, slot
 
     def paint(self, screen):
+        if screen.kind != "table":
+            LAST[3] = 1          # a screen between rounds (final table, scores, setup)
         t = time.ticks_ms()
         self.inner.paint(screen)
         T[0] += time.ticks_diff(time.ticks_ms(), t)
@@ -80,11 +84,16 @@ def show_replay(rounds):
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
     print("BENCH show_full", best, 100)
 
-def import_code(name):
-    for module in ("firmware.app", "firmware.game", "firmware.save", "firmware.story",
-                   "engine.ai", "engine.text", "engine.explain", "firmware.gfx",
-                   "board_configs." + name, "firmware.st7789", "firmware.ssd1306"):
-        __import__(module)
+PREV = [0]
+
+def import_one(module):
+    __import__(module)
+
+def module_sample(module):
+    # what importing `module` left in the heap (its bytecode, plus modules it pulled in)
+    used = gc.mem_alloc() - BASE
+    print("BENCH module", module, used - PREV[0])
+    PREV[0] = used
 
 def code_sample():
     print("BENCH code", gc.mem_alloc() - BASE)
@@ -103,6 +112,7 @@ def start(name):
     for i in range(5):
         T[i] = 0
     rig.act(3)
+    LAST[0], LAST[1] = T[0] + T[1], T[3]
     M[2] = rig.app.game
     M[3] = M[2].n_moves
 
@@ -118,9 +128,28 @@ def play(decisions):
         if game is not None and game is not M[2]:
             M[2] = game
             M[3] = 0
-        if game is not None:
-            M[0] += game.n_moves - M[3]
+        if game is not None and game.n_moves > M[3]:
+            made = game.n_moves - M[3]
+            M[0] += made
             M[3] = game.n_moves
+            keep_move(made)
+
+def keep_move(made):
+    # the redraws since the last move belong to the moves just made
+    ms, pixels, n = T[0] + T[1], T[3], LAST[2]
+    if n < 1000:
+        PER_MOVE[4 * n] = ms - LAST[0]
+        PER_MOVE[4 * n + 1] = pixels - LAST[1]
+        PER_MOVE[4 * n + 2] = made
+        PER_MOVE[4 * n + 3] = LAST[3]
+        LAST[2] = n + 1
+    LAST[0], LAST[1] = ms, pixels
+    LAST[3] = 0
+
+def per_move():
+    for i in range(LAST[2]):
+        print("BENCH per_move", PER_MOVE[4 * i], PER_MOVE[4 * i + 1], PER_MOVE[4 * i + 2],
+              PER_MOVE[4 * i + 3])
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -163,6 +192,27 @@ def full_time(n):
 """
 
 
+def load_order(board):
+    """The device modules the game imports, each after the ones it imports (CPython's
+    -X importtime order), then the board's config and its display driver."""
+    import importlib
+    import subprocess
+    config = importlib.import_module("board_configs." + board)
+    driver = "firmware.st7789" if config.DEPTH == 4 else "firmware.ssd1306"
+    code = ("from tools.sim import install_framebuf; install_framebuf()\n"
+            "import firmware.app, firmware.game, firmware.save, firmware.story, firmware.paint,"
+            " engine.ai, engine.text, engine.explain, firmware.gfx")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True,
+                         text=True, check=True).stderr
+    order = []
+    for line in out.splitlines():
+        name = line.rsplit("|", 1)[-1].strip()
+        if "." in name and name.split(".")[0] in ("engine", "firmware") \
+                and name != "engine.cpython":
+            order.append(name)
+    return order + ["board_configs." + board, driver]
+
+
 def collect_step():
     """A VM call that leaves nothing stale on the C stack, then a collection and a sample."""
     return [SCRUB, "gc.collect()\nsample()"]
@@ -170,13 +220,16 @@ def collect_step():
 
 def measure(board, decisions=120, samples=4, repeats=30, timeout=600):
     """Run one board's measurements in a fresh VM; return {figure: [numbers]}."""
-    steps = [START, CALIBRATE, "calibrate()", "import_code(%r)" % board, SCRUB,
-             "gc.collect()\ncode_sample()", "start(%r)" % board]
+    steps = [START, CALIBRATE, "calibrate()", SCRUB, "gc.collect()", SCRUB,
+             "gc.collect()\nmodule_sample('-')"]
+    for module in load_order(board):
+        steps += ["import_one(%r)" % module, SCRUB, "gc.collect()\nmodule_sample(%r)" % module]
+    steps += [SCRUB, "gc.collect()\ncode_sample()", "start(%r)" % board]
     steps += collect_step()
     per = max(1, decisions // samples)
     for _ in range(samples):
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
-    steps += ["counts()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
+    steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()"]
     result = mpvm.run(SETUP, modules=("engine", "firmware", "board_configs",
                                       "tools/chipmodels.py"),
@@ -219,11 +272,26 @@ def summary(name, figures):
     replay_ms, replayed = (int(x) for x in figures["show_replay"][0])
     show = replay_ms / max(replayed, 1) * frames      # the game's shows at replay speed
     per_move_vm = (paint + show) / max(moves, 1)
+    # each move's own redraws (paint and show timed in the game, 1 ms ticks) plus its bus
+    each, in_round = [], []
+    for ms, px, made, between in (map(int, f) for f in figures.get("per_move", [])):
+        each += [(ms * ratio + bus_ms(board, px)) / made] * made
+        if not between:
+            in_round += [(ms * ratio + bus_ms(board, px)) / made] * made
+    each.sort()
+    in_round.sort()
     return {
         "board": name, "depth": board.DEPTH, "ratio": ratio,
+        "move_mean_ms": sum(each) / max(len(each), 1),
+        "move_p90_ms": each[int(0.9 * (len(each) - 1))] if each else 0.0,
+        "move_p50_ms": each[int(0.5 * (len(each) - 1))] if each else 0.0,
+        "round_mean_ms": sum(in_round) / max(len(in_round), 1),
+        "round_p90_ms": in_round[int(0.9 * (len(in_round) - 1))] if in_round else 0.0,
+        "round_moves": len(in_round),
         "in_use": in_use,
         "in_use_max": int(figures["in_use_max"][0][0]),
         "code": int(figures["code"][0][0]),
+        "modules": [(m, int(b)) for m, b in figures.get("module", []) if m != "-"],
         "start_in_use": int(figures["in_use"][0][0]),
         "peak_full": in_use + int(figures["full_alloc"][0][0]),
         "full_alloc": int(figures["full_alloc"][0][0]),
@@ -247,16 +315,16 @@ def report(rows, out=sys.stdout):
 
     say("MicroPython VM (%s), firmware from .mpy; RP2040 estimates from the calibration loop"
         % ".".join(map(str, mpvm.vm_mpy_version())))
-    say("%-17s %8s %8s %8s %8s %8s %7s %6s %6s %6s %8s %6s %6s %6s" % (
+    say("%-17s %8s %8s %8s %8s %8s %7s %6s %6s %6s %8s %6s %6s %6s %6s %6s" % (
         "board", "heap use", "code", "data", "target", "peak", "full ms", "(cpu", "bus)",
-        "moves", "move ms", "(paint", "show", "bus)"))
+        "moves", "move ms", "(paint", "show", "bus)", "p50", "p90"))
     for r in rows:
         move = r["move_cpu_ms"] + r["move_bus_ms"]
-        say("%-17s %8d %8d %8d %8d %8d %7.1f %6.1f %6.1f %6d %8.1f %6.1f %6.1f %6.1f" % (
+        say("%-17s %8d %8d %8d %8d %8d %7.1f %6.1f %6.1f %6d %8.1f %6.1f %6.1f %6.1f %6.1f %6.1f" % (
             r["board"], r["in_use"], r["code"], r["in_use"] - r["code"],
             HEAP_TARGET[r["depth"]], r["peak_full"], r["full_cpu_ms"] + r["full_bus_ms"],
             r["full_cpu_ms"], r["full_bus_ms"], r["moves"], move, r["move_paint_ms"],
-            r["move_show_ms"], r["move_bus_ms"]))
+            r["move_show_ms"], r["move_bus_ms"], r["move_p50_ms"], r["move_p90_ms"]))
     say("heap use: bytes in use after a collection, the median of the samples during a"
         " 4-player game (fake pins and bus excluded);")
     say("  code: the modules' bytecode loaded from .mpy (in flash when frozen into the"
@@ -265,11 +333,24 @@ def report(rows, out=sys.stdout):
         " peak: heap use plus what a full redraw allocates;")
     say("full ms: repaint of the whole table and sending it, best of 3 (CPU estimate, bus time"
         " at the board's clock);")
-    say("  move ms: every redraw between two moves, averaged (target < %d): paint timed in"
-        " the game, show from replaying the game's rectangles (best of 3);" % MOVE_TARGET_MS)
+    say("  move ms: a typical move = every redraw from one move of the game (any seat's play"
+        " or draw) to the next, cursor steps and round-end screens included,")
+    say("  averaged over the game's moves (target < %d): paint timed in the game, show from"
+        " replaying the game's boxes (best of 3);" % MOVE_TARGET_MS)
+    say("  p50, p90: median and 90th percentile of the moves, each move's paint and show timed"
+        " in the game (1 ms ticks) plus its bus time;")
     say("  RP2040 estimates: VM time x RP2040/VM ratio of the calibration loop (median of the"
         " runs between the timed parts: %s), plus bus time."
         % ", ".join("%.1f" % r["ratio"] for r in rows))
+    say("moves within a round (no screen between rounds painted since the last move),"
+        " each timed in the game: " + ", ".join(
+            "%s %d moves mean %.1f p90 %.1f ms" % (r["board"], r["round_moves"],
+                                                   r["round_mean_ms"], r["round_p90_ms"])
+            for r in rows))
+    for r in rows:
+        mods = sorted(r["modules"], key=lambda m: -m[1])
+        say("%s: heap after each import (bytes; a module's own bytecode and data, plus what it"
+            " imports first): %s" % (r["board"], ", ".join("%s %d" % m for m in mods)))
     say("driver alone, whole screen (CPU estimate): " + ", ".join(
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
