@@ -157,11 +157,15 @@ def test_bench_firmware_prints_every_figure():
     out = io.StringIO()
     bench_firmware.report(rows, out)
     text = out.getvalue()
-    for needle in ("heap use", "peak", "full ms", "move ms", "driver alone", "thumby"):
+    for needle in ("heap use", "peak", "full ms", "move ms", "p90", "within a round",
+                   "driver alone", "thumby", "firmware.gfx"):
         assert needle in text, needle
     for row in rows:
         assert row["in_use"] > row["code"] > 20000 and row["moves"] > 0
         assert row["peak_full"] >= row["in_use"]
+        assert row["move_p90_ms"] >= row["move_p50_ms"] > 0
+        names = [m for m, _ in row["modules"]]
+        assert "firmware.paint" in names and "engine.round" in names
 
 
 def test_oled_missing_from_the_bus_says_where_it_was_looked_for(monkeypatch):
