@@ -64,7 +64,7 @@ _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
 _SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
            b"\x0a\x1f\x1f\x0e\x04", b"\x04\x0e\x1f\x0e\x04")
 
-MAX_BOXES = const(4)   # dirty boxes kept per frame
+MAX_BOXES = const(6)   # dirty boxes kept per frame
 _SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
 
 # card faces by state

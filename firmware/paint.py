@@ -406,6 +406,7 @@ class Painter:
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
         bg = FELT if c.depth == 4 else BG
+        first_drawn = False
         for slot in range(fit):
             i = sc.scroll + slot
             if i < n:
@@ -420,12 +421,15 @@ class Painter:
             if self._changed(_SLOT0 + slot, slot_key):
                 x = x0 + slot * step
                 c.rect(x - 1, top, step, c.height - top, bg)   # the slot's column
+                first_drawn = first_drawn or slot == 0
                 if slot_key is not None:
                     self._slot(sc, i, x, y0, w, h)
-        mid = y0 + h // 2 - 2
-        edge = 1 if s != LARGE else 3
-        c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else bg)
-        c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else bg)
+        # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
+        if self._changed("marks", (sc.scroll > 0, sc.scroll + fit < n)) or first_drawn:
+            mid = y0 + h // 2 - 2
+            edge = 1 if s != LARGE else 3
+            c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else bg)
+            c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else bg)
 
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""

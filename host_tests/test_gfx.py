@@ -79,15 +79,15 @@ def test_far_apart_drawings_stay_separate_boxes_and_near_ones_merge():
 
 def test_one_box_too_many_joins_the_two_closest():
     c = Canvas(240, 135, 4)
-    for k in range(gfx.MAX_BOXES):
-        c.rect(60 * k, 0, 5, 5, gfx.CARD)
-    c.rect(62, 100, 5, 5, gfx.CARD)
+    for k in range(gfx.MAX_BOXES):             # 60 apart in a row of four, rows 100 apart
+        c.rect(60 * (k % 4), 100 * (k // 4), 5, 5, gfx.CARD)
+    c.rect(200, 120, 5, 5, gfx.CARD)
     got = boxes(c)
     assert len(got) == gfx.MAX_BOXES
-    assert (0, 0, 65, 5) in got and (62, 100, 5, 5) in got
+    assert (0, 0, 65, 5) in got and (200, 120, 5, 5) in got
     covered = {(x, y) for (bx, by, bw, bh) in got for x in range(bx, bx + bw)
                for y in range(by, by + bh)}
-    assert {(62, 100), (66, 104), (0, 0), (184, 4)} <= covered
+    assert {(200, 120), (204, 124), (0, 0), (184, 4), (64, 104)} <= covered
     c.rect(0, 0, 240, 20, gfx.PANEL)           # a box over others takes them in
     c.rect(100, 0, 5, 5, gfx.CARD)
     c.rect(0, 100, 5, 5, gfx.CARD)
