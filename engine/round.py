@@ -384,7 +384,7 @@ class Round(Table):
                 stacks = 0
             for i in range(lo, hi):
                 c = s[i]
-                if c & 15 == stacks and not (self.copies and _seen(s, lo, i, c)):
+                if c & 15 == stacks and not (self.copies and _seen(out, 0, n, c)):
                     n = _variants(out, n, c, size)
             out[n] = _DRAW
             return n + 1
@@ -401,25 +401,25 @@ class Round(Table):
             t = s[_WISH] << 4
         first = n
         fits = _FITS
-        if size > 2 and not self.copies:  # the common case: each card once, no Mau
+        copies = self.copies  # a double deck: list the second of two equal cards no more
+        if size > 2:  # the common case: no Mau variants
             for i in range(lo, hi):
                 c = s[i]
                 if c & 15 == _JACK:
-                    if jack_ok:
+                    if jack_ok and not (copies and _seen(out, first, n, c)):
                         out[n] = c
                         out[n + 1] = c | 0x40
                         out[n + 2] = c | 0x80
                         out[n + 3] = c | 0xC0
                         n += 4
-                elif fits[c ^ t]:
+                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
                     out[n] = c
                     n += 1
         else:
-            copies = self.copies
             for i in range(lo, hi):
                 c = s[i]
                 if (jack_ok if c & 15 == _JACK else fits[c ^ t]) and not (
-                        copies and _seen(s, lo, i, c)):
+                        copies and _seen(out, first, n, c)):
                     n = _variants(out, n, c, size)
         if phase == DRAWN:
             out[n] = _PASS
@@ -651,7 +651,8 @@ def _reverse(s, lo, hi):
 
 
 def _seen(s, lo, i, c):
-    """True if card c already occurs in s[lo:i] (identical cards of a double deck)."""
+    """True if c already occurs in s[lo:i]: a card of a double deck in the moves listed
+    so far (a play's first variant is the card itself, and no other move equals it)."""
     while lo < i:
         if s[lo] == c:
             return True
