@@ -99,9 +99,11 @@ class FakeSPI:
             self.baudrate = baudrate
 
     record = True   # keep what is written (benchmarks turn it off)
+    sent = 0        # bytes written on any fake SPI, counted even when not recorded
 
     def write(self, data):
         """Record bytes sent with the DC level at that moment."""
+        FakeSPI.sent += len(data)
         if not FakeSPI.record:
             return
         cs = FakePin.made.get(FakeSPI.cs_gpio)
@@ -116,6 +118,7 @@ class FakeI2C:
     """machine.I2C: records writeto/writevto per address; scan() lists the devices."""
 
     made = []
+    sent = 0        # bytes on any fake I2C bus, each transaction's address byte included
 
     def __init__(self, bus_id, scl=None, sda=None, freq=400000):
         self.bus_id = bus_id
@@ -133,6 +136,7 @@ class FakeI2C:
     def writeto(self, addr, data, stop=True):
         """One transaction: the address, then the bytes."""
         self._check(addr)
+        FakeI2C.sent += 1 + len(data)
         if FakeSPI.record:
             self.log.append((addr, bytes(data)))
         return len(data)
@@ -140,6 +144,9 @@ class FakeI2C:
     def writevto(self, addr, vector, stop=True):
         """One transaction made of several buffers (sent back to back)."""
         self._check(addr)
+        FakeI2C.sent += 1
+        for part in vector:
+            FakeI2C.sent += len(part)
         if not FakeSPI.record:
             return 0
         joined = b""
