@@ -52,8 +52,3 @@ def deck(name):
     cards = bytearray(104)
     return cards[:lay_deck(cards, 0, name)]
 
-
-def parse(text):
-    """Same as engine.text.parse (kept for callers not yet moved there)."""
-    from engine.text import parse
-    return parse(text)

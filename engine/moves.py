@@ -42,8 +42,3 @@ def says_mau(move):
     """True if the play declares "Mau"."""
     return move & MAU != 0
 
-
-def describe(move):
-    """Same as engine.text.describe (kept for callers not yet moved there)."""
-    from engine.text import describe
-    return describe(move)

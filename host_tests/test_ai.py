@@ -20,7 +20,7 @@ import pytest
 from engine import ai
 from engine import moves as mv
 from engine import round as rd
-from engine.cards import parse
+from engine.text import parse, describe
 from engine.rng import Random
 from engine.round import Round, View
 from engine.rules import Rules, OPTION_NAMES, options
@@ -56,7 +56,7 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
                 n = rnd.legal_moves(q, moves)
                 m = bots[q].choose(rnd.view(q, views[q]), moves, n)
                 if m is not None:
-                    assert m in list(moves[:n]), (mv.describe(m), q)
+                    assert m in list(moves[:n]), (describe(m), q)
                     seat, move = q, m
                     break
         if seat is None:
@@ -68,7 +68,7 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
             move = bots[seat].choose(view, moves, n)
             legal = list(moves[:n])
             assert move in legal, "level %d chose %s; legal: %s" % (
-                bots[seat].level, mv.describe(move), [mv.describe(m) for m in legal])
+                bots[seat].level, describe(move), [describe(m) for m in legal])
         for k in range(players):
             if bots[k].watches:
                 bots[k].observe(rnd.view(k, views[k]), seat, move)
@@ -149,7 +149,7 @@ def _same_decision_on_every_consistent_table(samples):
             assert alt.legal_moves(seat, moves2) == n and moves2[:n] == moves[:n]
             got = copy.deepcopy(bot).choose(alt_view, moves2, n)
             assert got == expected, "level %d: %s on the real table, %s on another" % (
-                bot.level, mv.describe(expected), mv.describe(got))
+                bot.level, describe(expected), describe(got))
         check.changed += changed
         check.count += 1
 
@@ -281,14 +281,14 @@ def test_going_out_and_saying_mau():
     n = rnd.legal_moves(0, moves)
     for level in (ai.CASUAL, ai.STRONG, ai.EXPERT):
         m = ai.Player(rules, level, seed=1).choose(view, moves, n)
-        assert m == mv.play(parse("9H"), mau=True), (level, mv.describe(m))
+        assert m == mv.play(parse("9H"), mau=True), (level, describe(m))
     # the last card fits: go out
     rules, rnd = _stacked(["9H", "8C 7S 8S TS QS KS"], rest, "9D")
     view = rnd.view(0, View(rules))
     n = rnd.legal_moves(0, moves)
     for level in (ai.BEGINNER, ai.CASUAL, ai.STRONG, ai.EXPERT):
         m = ai.Player(rules, level, seed=1).choose(view, moves, n)
-        assert m == mv.play(parse("9H")), (level, mv.describe(m))
+        assert m == mv.play(parse("9H")), (level, describe(m))
 
 
 @pytest.mark.parametrize("index", range(0, len(MIXES), 3))
@@ -307,7 +307,7 @@ def test_playout_policy_moves_are_legal(index):
             p = rnd.turn()
             n = rnd.legal_moves(p, moves)
             pick = ai._policy(rnd.s, p, flags, suits)
-            assert pick in list(moves[:n]), (mv.describe(pick), [mv.describe(m) for m in moves[:n]])
+            assert pick in list(moves[:n]), (describe(pick), [describe(m) for m in moves[:n]])
             # walk on with random legal moves, so every kind of table comes up
             rnd.apply(p, pick if rng.below(2) else moves[rng.below(n)])
             steps += 1
