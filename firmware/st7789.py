@@ -9,7 +9,9 @@ pixels) into one preallocated band of a few lines. Bands tile the panel's height
 exactly (5 lines of 240 at 135 high), and a rectangle grows to whole bands: a few
 extra lines of the same canvas cost less than a call per line. A narrower rectangle
 grows to a multiple of 8 pixels wide, so at most width / 8 band shapes are ever made
-(each once, kept in a small table): a frame's several boxes allocate nothing.
+(each once, kept in a small table): a frame's several boxes allocate nothing. A narrow
+rectangle also goes out in taller bands (up to four, as many lines as the buffer holds
+at its width), so it costs fewer calls.
 """
 import framebuf
 from engine.compat import const
@@ -86,7 +88,8 @@ class ST7789:
         self.rows = band_rows(height)
         self.band = bytearray(width * 2 * self.rows)
         self.full_band = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
-        self.parts = {width: (self.full_band, memoryview(self.band))}   # width -> band, bytes
+        whole = memoryview(self.band)
+        self.parts = {width: (self.full_band, whole, self.full_band, whole, self.rows)}  # _band
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self.colours = [-1] * 16          # the palette the lut was made from
@@ -180,11 +183,17 @@ class ST7789:
         return min((w + 7) & ~7, self.width)
 
     def _band(self, w):
-        """(band framebuffer, its bytes) for rectangles w pixels wide (made on first use)."""
+        """(band, its bytes, tall band, its bytes, tall band's lines) for rectangles w pixels
+        wide, made on first use. The tall band (up to 4 bands high, in the same buffer) cuts
+        the calls per line of a narrow rectangle; the last lines go out in bands."""
         part = self.parts.get(w)
         if part is None:
-            part = (framebuf.FrameBuffer(self.band, w, self.rows, framebuf.RGB565),
-                    memoryview(self.band)[:2 * w * self.rows])
+            rows = self.rows
+            tall = rows * min(self.width // w, 4)
+            part = (framebuf.FrameBuffer(self.band, w, rows, framebuf.RGB565),
+                    memoryview(self.band)[:2 * w * rows],
+                    framebuf.FrameBuffer(self.band, w, tall, framebuf.RGB565),
+                    memoryview(self.band)[:2 * w * tall], tall)
             self.parts[w] = part
         return part
 
@@ -207,13 +216,19 @@ class ST7789:
         if y + h > self.height:
             y = self.height - h
         self.load_palette(canvas.palette)
-        band, data = self._band(w)
+        part = self._band(w)
         source = canvas.fb
         lut = self.lut_fb
         spi = self.spi
         self.window(x, y, w, h)
-        top = y
-        while top < y + h:   # not range(): a variable step makes a range object
+        top, end = y, y + h
+        band, data, tall = part[2], part[3], part[4]
+        while top + tall <= end:   # not range(): a variable step makes a range object
+            band.blit(source, -x, -top, -1, lut)
+            spi.write(data)
+            top += tall
+        band, data = part[0], part[1]
+        while top < end:
             band.blit(source, -x, -top, -1, lut)
             spi.write(data)
             top += rows
