@@ -374,19 +374,30 @@ class Painter:
                 c.small("GO", 62, 11, TEXT)
 
     def _status(self, sc):
+        """The status lines: a changed line is cleared only as far as its old or new text
+        reaches (the rest of the line is table already)."""
         c, s = self.c, self.c.size
         fit = _STATUS_FIT[s]
-        lines = sc.status[sc.status_top:sc.status_top + fit]
-        if not self._changed("status", tuple(lines)):
+        lines = tuple(sc.status[sc.status_top:sc.status_top + fit])
+        old = self.keys.get("status")
+        if not self._changed("status", lines):
             return
-        h = _STATUS_H[s]
-        y = _STATUS_Y[s]
-        c.rect(0, y - 1, c.width, fit * h + 1, FELT if c.depth == 4 else BG)
-        for i in range(len(lines)):
+        h, y = _STATUS_H[s], _STATUS_Y[s]
+        bg = FELT if c.depth == 4 else BG
+        if old is None:
+            c.rect(0, y - 1, c.width, fit * h + 1, bg)
+        cw = 8 if s == LARGE else 4
+        for i in range(fit):
+            line = lines[i] if i < len(lines) else ""
+            if old is not None:
+                was = old[i] if i < len(old) else ""
+                if line == was:
+                    continue
+                c.rect(0, y + i * h, cw * max(len(line), len(was)), h, bg)
             if s == LARGE:
-                c.text(lines[i], 0, y + i * h, TEXT)
+                c.text(line, 0, y + i * h, TEXT)
             else:
-                c.small(lines[i], 0, y + i * h, TEXT)
+                c.small(line, 0, y + i * h, TEXT)
 
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
