@@ -107,6 +107,7 @@ class Canvas:
         self._suits = self._stamp_suits(framebuf)
         self._box = array("H", bytes(8 * MAX_BOXES + 8))   # x0, y0, x1, y1 of each dirty box
         self._n = 0
+        self._last = 0                           # the box last made or grown (a hint)
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
     def _stamp_suits(self, framebuf):
@@ -142,11 +143,23 @@ class Canvas:
 
     def mark(self, x, y, w, h):
         """Add a rectangle to the dirty boxes (clipped to the screen)."""
-        x1, y1 = min(x + w, self.width), min(y + h, self.height)
-        x, y = max(x, 0), max(y, 0)
+        # called for every drawing: plain comparisons (cheaper than min/max calls), and
+        # first the box last grown, which most drawings fall inside
+        x1 = x + w
+        y1 = y + h
+        if x1 > self.width:
+            x1 = self.width
+        if y1 > self.height:
+            y1 = self.height
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
         if x >= x1 or y >= y1:
             return
-        b, n = self._box, self._n
+        b, n, i = self._box, self._n, self._last
+        if i < 4 * n and b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
+            return
         area = (x1 - x) * (y1 - y)
         best, waste = -1, 1 << 30
         for i in range(0, 4 * n, 4):
@@ -155,6 +168,7 @@ class Canvas:
             bx1 = b[i + 2]
             by1 = b[i + 3]
             if bx0 <= x and by0 <= y and x1 <= bx1 and y1 <= by1:
+                self._last = i
                 return                      # already inside
             grown = ((max(bx1, x1) - min(bx0, x)) * (max(by1, y1) - min(by0, y))
                      - (bx1 - bx0) * (by1 - by0) - area)
@@ -167,6 +181,7 @@ class Canvas:
             b[i + 2] = x1
             b[i + 3] = y1
             self._n = n + 1
+            self._last = i
             if n == MAX_BOXES:
                 self._join_closest()
             return
@@ -179,6 +194,7 @@ class Canvas:
         b[i + 1] = min(b[i + 1], y)
         b[i + 2] = max(b[i + 2], x1)
         b[i + 3] = max(b[i + 3], y1)
+        self._last = i
         self._absorb(i)
 
     def _join_closest(self):
