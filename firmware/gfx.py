@@ -105,7 +105,8 @@ class Canvas:
         self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
         self._suits = self._stamp_suits(framebuf)
-        self._box = array("H", bytes(8 * MAX_BOXES + 8))   # x0, y0, x1, y1 of each dirty box
+        # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
+        self._box = array("H", bytes(8 * MAX_BOXES + 8))
         self._n = 0
         self._last = 0                           # the box last made or grown (a hint)
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
@@ -339,11 +340,13 @@ class Canvas:
     def _big(self, s, x, y, c):
         """Doubled 8x8 letters in pixel value c."""
         letter, lfb, g = self._letter, self._letter_fb, self._glyph
+        spread = _SPREAD
         for i in range(len(s)):
             lfb.fill(0)
             lfb.text(s[i], 0, 0, 1)
             for row in range(8):
-                wide = _double(letter[row])
+                bits = letter[row]
+                wide = spread[bits >> 4] << 8 | spread[bits & 15]   # _double, inlined
                 k = 4 * row
                 g[k] = g[k + 2] = wide >> 8
                 g[k + 1] = g[k + 3] = wide & 0xFF
