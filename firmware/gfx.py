@@ -410,7 +410,7 @@ class Canvas:
         self.mark(x, y, w, h)
 
     def _rank(self, x, y, rank, c, big):
-        """A rank in pixel value c in the 8x8 font (10 squeezed into 11 pixels), or twice that size."""
+        """A rank in pixel value c: 8x8 font (10 squeezed into 11 pixels), or twice that size."""
         if big:
             if rank == 10:
                 self._big("1", x - 1, y, c)

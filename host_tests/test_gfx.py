@@ -102,7 +102,8 @@ def test_random_drawings_are_covered_by_the_boxes():
         c = Canvas(240, 135, 4)
         drawn = set()
         for _ in range(rng.randrange(1, 12)):
-            x, y, w, h = rng.randrange(240), rng.randrange(135), rng.randrange(1, 60), rng.randrange(1, 40)
+            x, y = rng.randrange(240), rng.randrange(135)
+            w, h = rng.randrange(1, 60), rng.randrange(1, 40)
             c.rect(x, y, w, h, gfx.CARD)
             drawn |= {(i, j) for i in range(x, min(240, x + w)) for j in range(y, min(135, y + h))}
         got = boxes(c)

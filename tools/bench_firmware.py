@@ -32,7 +32,8 @@ rig = None
 T = [0, 0, 0, 0, 0]   # paint ms, show ms, shows, bytes on the bus, rectangles kept
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
-PER_MOVE = array("I", bytes(4 * 4 * 1000))   # per move: redraw VM ms, bus bytes, moves, between rounds
+# per move: redraw VM ms, bus bytes, moves made, 1 if a screen between rounds was painted
+PER_MOVE = array("I", bytes(4 * 4 * 1000))
 LAST = [0, 0, 0, 0]   # redraw ms and bus bytes at the last move, samples kept, other screen painted
 gc.collect()
 BASE = gc.mem_alloc()
