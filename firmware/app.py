@@ -3,7 +3,7 @@
 `App(board, canvas, store, now_ms, painter=None)`: without a painter it draws on `canvas`
 with firmware.paint's framebuf Painter (imported only then). Per frame the loop calls
 `handle(event)` for each key event (firmware.buttons), then `tick(now_ms)`, then sends
-`canvas.take_dirty()` to the display; it stops when `done`. Flows: title (Continue /
+each box of `canvas.take_boxes()` to the display; it stops when `done`. Flows: title (Continue /
 New game), setup (with the players' names), the
 table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
 suit picker, pause menu (rules, save and quit), round end, join/leave, match end.
