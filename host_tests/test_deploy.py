@@ -61,7 +61,7 @@ def vboard(tmp_path):
 def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_path):
     first = deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
     assert len(first.copied) == len(deploy.build("pico_display")) and first.removed == []
-    assert first.ready     # the ready line, or main.py running without error
+    assert first.ready == "Mau-Mau ready on Pimoroni Pico Display Pack"   # firmware/main.py's line
     assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
     files = board_files(vboard)
     assert files["board.py"] == b'BOARD = "pico_display"\n' and files["main.py"] == deploy.MAIN_PY
@@ -69,7 +69,7 @@ def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_p
 
     second = deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
     assert second.copied == [] and second.removed == [] and second.unchanged == len(first.copied)
-    assert second.ready
+    assert second.ready.startswith("Mau-Mau ready on")
     assert wait_for_screen(vboard, title_screen("pico_display", tmp_path)) is None
 
     # the game answers its buttons: A (GPIO 12) on the title's first item, as in the simulator
