@@ -117,6 +117,7 @@ def round_bytes(preset, players):
 
 
 def main(argv=None):
+    """Print every figure of the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="short runs (rough figures)")
     parser.add_argument("--seconds", type=float, default=None,

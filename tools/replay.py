@@ -54,6 +54,7 @@ class ReplayError(Exception):
         Exception.__init__(self, self.describe())
 
     def describe(self):
+        """The mismatch in words: line number, what the log says, what the engine did."""
         parts = ["line %d: %s" % (self.line, self.reason)]
         if self.expected is not None:
             parts.append("  expected: " + self.expected)
@@ -81,9 +82,11 @@ class _Log:
         self.pos = 0  # index of the next line to read
 
     def at_end(self):
+        """True when every line has been read."""
         return self.pos >= len(self.lines)
 
     def text(self, index):
+        """The current line as written in the log."""
         return self.lines[index] if index < len(self.lines) else None
 
     def obj(self, index):
@@ -333,6 +336,7 @@ def replay_file(path, check_players=False):
 
 
 def main(argv=None):
+    """Re-run the log named on the command line; exit 1 at the first line that differs."""
     parser = argparse.ArgumentParser(
         prog="replay", description="Re-run a replay log through the engine; exit 1 at the "
                                    "first line that does not reproduce.")

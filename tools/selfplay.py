@@ -68,6 +68,7 @@ def run(rules, players, games, seed, write):
 
 
 def build_parser():
+    """The command line: preset, players, games, seed, rule overrides, output."""
     parser = argparse.ArgumentParser(
         prog="selfplay",
         description="Play seeded games between random legal players and write the "
@@ -88,6 +89,7 @@ def build_parser():
 
 
 def main(argv=None):
+    """Play the games and write the replay log."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.games < 1:

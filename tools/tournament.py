@@ -275,6 +275,7 @@ def print_table(results, out=sys.stdout):
 
 
 def main(argv=None):
+    """Play the pairings (or merge chunks) and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=("classic", "nordic", "both"), default="both")
     parser.add_argument("--pairing", action="append",
