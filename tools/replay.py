@@ -86,7 +86,7 @@ class _Log:
         return self.pos >= len(self.lines)
 
     def text(self, index):
-        """The current line as written in the log."""
+        """Line `index` as written in the log, or None past the end."""
         return self.lines[index] if index < len(self.lines) else None
 
     def obj(self, index):
