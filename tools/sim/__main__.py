@@ -56,22 +56,9 @@ def parse_args(argv):
 
 def run_headless(device, args):
     """Play the script; print what happened."""
-    from tools.sim.headless import Runner, ScriptError, parse, read
-    try:
-        steps = parse(read(args.script))
-        runner = Runner(device, args.shots, args.scale or 1)
-        if not steps:
-            steps = [("wait", 1000)] + ([("shot", "screen")] if args.shots else [])
-        shots = runner.run(steps)
-    except (ScriptError, OSError) as error:
-        print("script: %s" % error, file=sys.stderr)
-        return 2
-    print("%s: %d frames, %d ms, %d key events, %d shots%s" % (
-        device.name, device.frames, device.now_ms, len(device.events), len(shots),
-        ", app done" if device.done else ""))
-    for path in shots:
-        print("  " + path)
-    return 0
+    from tools.sim.headless import Runner, play
+    return play(device, lambda: Runner(device, args.shots, args.scale or 1), args.script,
+                args.shots)
 
 
 def run_displayio(name, argv):

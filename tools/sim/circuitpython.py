@@ -16,7 +16,7 @@ import os
 import sys
 
 from tools.sim import boards
-from tools.sim.device import FRAME_MS, save_folder
+from tools.sim.device import FRAME_MS, pump, save_folder
 
 STICK_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
 
@@ -94,16 +94,7 @@ class CircuitDevice:
 
     def frame(self, now_ms, mask):
         """One turn of the loop; True when displayio objects changed (the screen needs a refresh)."""
-        self.now_ms = now_ms
-        self.frames += 1
-        self.buttons.feed(now_ms, mask & self.keys)
-        while True:
-            event = self.buttons.get()
-            if event < 0:
-                break
-            self.events.append(event)
-            self.app.handle(event)
-        self.app.tick(now_ms)
+        pump(self, now_ms, mask)
         changed = self.painter.updates != self.shown
         self.shown = self.painter.updates
         return changed
@@ -270,28 +261,9 @@ def text_mask(text):
 
 def find_text(image, text):
     """Top-left corners where `text` (terminalio font, one colour, scale 1) shows in the image."""
-    rgb = image.convert("RGB")
-    width, height = rgb.size
-    data = rgb.tobytes()
+    from tools.sim.findtext import find_mask
     lit, blank = text_mask(text)
-    if not lit:
-        return []
-    w = max(x for x, _ in lit + blank) + 1
-    h = max(y for _, y in lit + blank) + 1
-    first = (lit[0][1] * width + lit[0][0]) * 3
-    checks = [((y * width + x) * 3, True) for x, y in lit[1:]]
-    checks += [((y * width + x) * 3, False) for x, y in blank]
-    found = []
-    for y in range(height - h + 1):
-        for x in range(width - w + 1):
-            base = (y * width + x) * 3
-            ink = data[base + first:base + first + 3]
-            for offset, same in checks:
-                if (data[base + offset:base + offset + 3] == ink) != same:
-                    break
-            else:
-                found.append((x, y))
-    return found
+    return find_mask(image, lit, blank)
 
 
 def shows(image, text):
@@ -521,7 +493,7 @@ def main(argv=None, args=None):
     """Run the CircuitPython app on the host; returns the exit status. tools.sim may pass its
     own parsed `args` (same names) for a board with DISPLAYIO = True."""
     from tools.sim.device import environment_has_display
-    from tools.sim.headless import ScriptError, parse, read
+    from tools.sim.headless import play
     args = args if args is not None else parse_args(argv)
     board = boards.load(args.board)
     if not getattr(board, "DISPLAYIO", False):
@@ -539,20 +511,8 @@ def main(argv=None, args=None):
     if mode == "window":
         run_window(device)
         return 0
-    try:
-        steps = parse(read(args.script))
-        if not steps:
-            steps = [("wait", 1000)] + ([("shot", "screen")] if args.shots else [])
-        shots = headless_runner(device, args.shots, scale).run(steps)
-    except (ScriptError, OSError) as error:
-        print("script: %s" % error, file=sys.stderr)
-        return 2
-    print("%s: %d frames, %d ms, %d key events, %d shots%s" % (
-        device.name, device.frames, device.now_ms, len(device.events), len(shots),
-        ", app done" if device.done else ""))
-    for path in shots:
-        print("  " + path)
-    return 0
+    return play(device, lambda: headless_runner(device, args.shots, scale), args.script,
+                args.shots)
 
 
 if __name__ == "__main__":

@@ -73,16 +73,7 @@ class Device:
 
     def frame(self, now_ms, mask):
         """One turn of the loop at now_ms with these keys held; the changed (x, y, w, h) or None."""
-        self.now_ms = now_ms
-        self.frames += 1
-        self.buttons.feed(now_ms, mask & self.keys)
-        while True:
-            event = self.buttons.get()
-            if event < 0:
-                break
-            self.events.append(event)
-            self.app.handle(event)
-        self.app.tick(now_ms)
+        pump(self, now_ms, mask)
         canvas = self.canvas
         b = canvas.boxes
         self.boxes = [(b[i], b[i + 1], b[i + 2], b[i + 3])
@@ -93,6 +84,20 @@ class Device:
     def done(self):
         """True once the app has asked to stop."""
         return bool(getattr(self.app, "done", False))
+
+
+def pump(device, now_ms, mask):
+    """Feed the held keys to the device's debouncer, hand each event to its app, tick it."""
+    device.now_ms = now_ms
+    device.frames += 1
+    device.buttons.feed(now_ms, mask & device.keys)
+    while True:
+        event = device.buttons.get()
+        if event < 0:
+            break
+        device.events.append(event)
+        device.app.handle(event)
+    device.app.tick(now_ms)
 
 
 def union(boxes):

@@ -47,12 +47,18 @@ def glyph_box(text, font=FONT_8X8):
 
 def find_text(image, text, font=FONT_8X8):
     """Top-left corners (x, y) where `text` appears in the Pillow image, in reading order."""
+    lit, blank = glyph_box(text, font)
+    return find_mask(image, lit, blank)
+
+
+def find_mask(image, lit, blank):
+    """Top-left corners (x, y) where the `lit` offsets (dx, dy) share one colour and no
+    `blank` offset has it, in reading order."""
+    if not lit:
+        return []
     rgb = image.convert("RGB")
     width, height = rgb.size
     data = rgb.tobytes()
-    lit, blank = glyph_box(text, font)
-    if not lit:
-        return []
     lit_at = [(dy * width + dx) * 3 for dx, dy in lit]
     blank_at = [(dy * width + dx) * 3 for dx, dy in blank]
     first = lit_at[0]

@@ -14,6 +14,7 @@ the keys it has. `--script @path` reads the script from a file, where `#` starts
 comment. The clock is virtual: a script runs as fast as the app can draw.
 """
 import os
+import sys
 
 from tools.sim import boards
 from tools.sim.device import FRAME_MS
@@ -121,3 +122,21 @@ class Runner:
         if not self.device.keys & (1 << key):
             raise ScriptError("board %s has no key %s (it has: %s)" % (
                 self.device.name, boards.KEY_NAMES[key], " ".join(k for k, _ in self.device.board.KEYS)))
+
+
+def play(device, make_runner, script, shots_dir):
+    """Run `script` (text or @file) on `make_runner()` and print what happened; the exit status."""
+    try:
+        steps = parse(read(script))
+        if not steps:
+            steps = [("wait", 1000)] + ([("shot", "screen")] if shots_dir else [])
+        shots = make_runner().run(steps)
+    except (ScriptError, OSError) as error:
+        print("script: %s" % error, file=sys.stderr)
+        return 2
+    print("%s: %d frames, %d ms, %d key events, %d shots%s" % (
+        device.name, device.frames, device.now_ms, len(device.events), len(shots),
+        ", app done" if device.done else ""))
+    for path in shots:
+        print("  " + path)
+    return 0
