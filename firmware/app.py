@@ -266,6 +266,15 @@ class App:
         else:
             self._to_table()
 
+    def frame(self, now_ms, keys):
+        """One turn of a device loop: poll the keys, handle each of their events, tick."""
+        keys.poll(now_ms)
+        event = keys.get()
+        while event >= 0:
+            self.handle(event)
+            event = keys.get()
+        self.tick(now_ms)
+
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
         self.now = now_ms

@@ -59,13 +59,7 @@ def loop(app, painter, display, keys):
     import time
     shown = -1
     while not app.done:
-        now = ticks_ms()
-        keys.poll(now)
-        event = keys.get()
-        while event >= 0:
-            app.handle(event)
-            event = keys.get()
-        app.tick(now)
+        app.frame(ticks_ms(), keys)
         if painter.updates != shown:
             shown = painter.updates
             display.refresh()

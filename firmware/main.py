@@ -49,13 +49,7 @@ def loop(app, canvas, display, keys, clock=None, nap=None):
     clock = clock or time.ticks_ms
     nap = nap or time.sleep_ms
     while not app.done:
-        now = clock()
-        keys.poll(now)
-        event = keys.get()
-        while event >= 0:
-            app.handle(event)
-            event = keys.get()
-        app.tick(now)
+        app.frame(clock(), keys)
         show_boxes(canvas, display)
         nap(FRAME_MS)
 
