@@ -246,6 +246,25 @@ def quickest(runs):
     return out
 
 
+def _decision_rows(figures, kind, say, fit):
+    """One line per table size measured of `kind` ("time" or "deadline"); with `fit`,
+    how many playouts fit in TARGET_MS on an RP2040 as well."""
+    for preset, players in SIZES:
+        key = "%s_%s%d" % (kind, preset, players)
+        if key not in figures:
+            continue
+        n, ms, slowest, done, cal = figures[key]
+        ratio = RP2040_CALIBRATION_MS / max(1, cal)
+        mean = ms / max(1, n)
+        line = "  %-8s %7d %9d %9.1f %9.1f %9d %4d %10.0f %10.0f" % (
+            preset, players, n, done / max(1, n), mean, slowest, cal, mean * ratio,
+            slowest * ratio)
+        if fit:
+            per_playout = ms / max(1, done)
+            line += " %14d" % (int(TARGET_MS / (per_playout * ratio)) if done and ms else 0)
+        say(line)
+
+
 def report(figures, out=sys.stdout):
     """Print the figures."""
     def say(text):
@@ -263,30 +282,10 @@ def report(figures, out=sys.stdout):
     say("  %-8s %7s %9s %9s %9s %9s %4s %10s %10s %14s" % (
         "preset", "players", "decisions", "playouts", "VM ms", "VM max", "cal", "RP2040 ms",
         "RP2040 max", "playouts/300ms"))
-    for preset, players in SIZES:
-        key = "time_%s%d" % (preset, players)
-        if key not in figures:
-            continue
-        n, ms, slowest, done, cal = figures[key]
-        ratio = RP2040_CALIBRATION_MS / max(1, cal)
-        mean = ms / max(1, n)
-        per_playout = ms / max(1, done)
-        fit = int(TARGET_MS / (per_playout * ratio)) if done and ms else 0
-        say("  %-8s %7d %9d %9.1f %9.1f %9d %4d %10.0f %10.0f %14d" % (
-            preset, players, n, done / max(1, n), mean, slowest, cal, mean * ratio,
-            slowest * ratio, fit))
+    _decision_rows(figures, "time", say, fit=True)
     say("The same with the device deadline as well (DEVICE_MS, scaled to the VM's speed; "
         "1 ms ticks):")
-    for preset, players in SIZES:
-        key = "deadline_%s%d" % (preset, players)
-        if key not in figures:
-            continue
-        n, ms, slowest, done, cal = figures[key]
-        ratio = RP2040_CALIBRATION_MS / max(1, cal)
-        mean = ms / max(1, n)
-        say("  %-8s %7d %9d %9.1f %9.1f %9d %4d %10.0f %10.0f" % (
-            preset, players, n, done / max(1, n), mean, slowest, cal, mean * ratio,
-            slowest * ratio))
+    _decision_rows(figures, "deadline", say, fit=False)
     for preset, players in (("classic", 2), ("nordic", 5)):
         key = "alloc_%s%d" % (preset, players)
         if key not in figures:
