@@ -7,7 +7,7 @@ only finds the words.
 
 from engine.cards import JACK
 from engine import moves as mv
-from engine.round import IllegalMove, DRAWN, AGAIN, OVER
+from engine.round import IllegalMove, DRAWN, AGAIN
 from engine.text import card_name, describe, SUIT_LETTERS
 
 
