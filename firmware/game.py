@@ -139,10 +139,6 @@ class Game:
         """Seats in the current round (or the next one, between rounds)."""
         return len(self.match.seated)
 
-    def player_of(self, seat):
-        """The player number (order of joining) sitting at `seat` this round."""
-        return self.match.seated[seat]
-
     def name(self, seat):
         """The name of the player at `seat`."""
         return self.names[self.match.seated[seat]]

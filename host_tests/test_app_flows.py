@@ -102,8 +102,6 @@ class Hands:
                 target = target if target is not None else i
             elif t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM, S.CATCH_ITEM):
                 assert t.move_for(i) in legal
-        for i in range(t.hand_n):   # every legal play is offered as a playable card
-            pass
         if target is None:
             target = next(i for i in range(t.item_n) if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM))
         while t.cursor != target:

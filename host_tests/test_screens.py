@@ -10,7 +10,7 @@ from engine.rules import Rules
 from firmware import gfx
 from firmware import screens as S
 from firmware.gfx import Canvas
-from firmware.paint import Painter, hand_fit, status_cols, status_fit, list_fit
+from firmware.paint import Painter, hand_fit, status_cols, status_fit
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
 
