@@ -75,16 +75,11 @@ class SSD1306:
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas, grown to whole pages."""
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        w = min(w, self.width - x)
-        h = min(h, self.height - y)
+        w = min(x + w, self.width) - max(x, 0)     # clipped to the panel
+        h = min(y + h, self.height) - max(y, 0)
         if w <= 0 or h <= 0:
             return
+        x, y = max(x, 0), max(y, 0)
         first, last = y >> 3, (y + h - 1) >> 3
         cmds = self.cmds
         cmds[0] = _SET_COLUMNS

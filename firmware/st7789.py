@@ -199,16 +199,11 @@ class ST7789:
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        w = min(w, self.width - x)
-        h = min(h, self.height - y)
+        w = min(x + w, self.width) - max(x, 0)     # clipped to the panel
+        h = min(y + h, self.height) - max(y, 0)
         if w <= 0 or h <= 0:
             return
+        x, y = max(x, 0), max(y, 0)
         w = self.sent_width(w)
         x = min(x, self.width - w)                 # a grown rectangle stays on the panel
         rows = self.rows
