@@ -77,3 +77,11 @@ def key_mask(board):
     for key, _pin in board.KEYS:
         mask |= 1 << KEY_NAMES.index(key)
     return mask
+
+
+def key_help(board, labels, last, sep):
+    """Two help lines: the board's keys by a front end's `labels` (key, label) then `last`, and what they do."""
+    names = [key for key, _ in board.KEYS]
+    keys = ["arrows = d-pad"] if "UP" in names else []
+    keys += ["%s = %s" % (label, key) for key, label in labels if key in names]
+    return ["keys: " + sep.join(keys + last), LAYOUT_HINTS.get(board.LAYOUT, "")]

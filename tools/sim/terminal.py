@@ -10,6 +10,7 @@ import select
 import sys
 import time
 
+from tools.sim.boards import key_help
 from tools.sim.image import Converter
 
 UPPER_HALF = "\u2580"
@@ -31,12 +32,7 @@ KEY_LABELS = (("A", "z/Enter"), ("B", "x/Bksp"), ("X", "a"), ("Y", "s"))
 
 def help_lines(board):
     """Two lines under the screen: the board's keys on this keyboard, and what they do."""
-    from tools.sim.boards import LAYOUT_HINTS
-    names = [key for key, _ in board.KEYS]
-    keys = ["arrows = d-pad"] if "UP" in names else []
-    keys += ["%s = %s" % (label, key) for key, label in KEY_LABELS if key in names]
-    keys += ["capital letter = hold", "Esc/q = quit"]
-    return ["keys: " + "  ".join(keys), LAYOUT_HINTS.get(board.LAYOUT, "")]
+    return key_help(board, KEY_LABELS, ["capital letter = hold", "Esc/q = quit"], "  ")
 
 
 class Renderer:

@@ -7,7 +7,7 @@ what they do on its layout. Only the rectangle the app redrew is converted and s
 import os
 import time
 
-from tools.sim.boards import LAYOUT_HINTS
+from tools.sim.boards import key_help
 from tools.sim.image import Converter
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,10 +27,7 @@ def keymap(pygame):
 
 def help_lines(board):
     """Two lines for the bar: the board's keys on the keyboard, and what they do."""
-    names = [key for key, _ in board.KEYS]
-    keys = ["arrows = d-pad"] if "UP" in names else []
-    keys += ["%s = %s" % (label, key) for key, label in KEY_LABELS if key in names]
-    return ["keys: " + "   ".join(keys + ["Esc = quit"]), LAYOUT_HINTS.get(board.LAYOUT, "")]
+    return key_help(board, KEY_LABELS, ["Esc = quit"], "   ")
 
 
 def default_scale(width):
