@@ -47,11 +47,6 @@ def event(key, kind):
     return key << 3 | kind
 
 
-def key_of(event):
-    """The key an event happened to."""
-    return event >> 3
-
-
 def kind_of(event):
     """What happened to the key (PRESS, LONG, REPEAT, RELEASE or CLICK)."""
     return event & 7
