@@ -5,8 +5,6 @@ pixels a byte, the left one in the high nibble. MONO_VLSB canvases (OLEDs) hold 
 pixel, eight rows a byte, bit 0 on top; a set bit is a lit (white) pixel on black.
 Depth-16 canvases hold RGB565 pixels, little-endian as framebuf writes them.
 """
-WHITE = (255, 255, 255)
-BLACK = (0, 0, 0)
 
 
 def rgb565_to_rgb(value):
