@@ -30,7 +30,7 @@ def firmware_app_factory():
     try:
         from firmware.app import App
     except ImportError as error:
-        if error.name not in ("firmware.app",):
+        if error.name != "firmware.app":
             raise
         return None
     return App
