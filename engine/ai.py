@@ -196,8 +196,9 @@ class Player:
             # rank) among the cards held now, except perhaps Jacks kept back.
             w = view.wish()
             top = view.top()
-            fixed[b + (top >> 4 if w is None else w)] = count
-            self.holds[seat] &= ~(1 << (top >> 4 if w is None else w))
+            s = top >> 4 if w is None else w
+            fixed[b + s] = count
+            self.holds[seat] &= ~(1 << s)
             if w is None and top & 15 != JACK:
                 self._lacks_rank(seat, top & 15, count)
         elif kind == _PASS and phase == DRAWN:
