@@ -400,20 +400,21 @@ class Player:
     def _strong(self, view, moves, n):
         best = -1
         best_score = -WIN - 1
-        draw = -1
         for i in range(n):
             m = moves[i]
-            kind = m & _KIND
-            if kind == 0:
-                sc = self._strong_score(view, m)
-            elif kind == _CATCH:
+            if m & _KIND == _CATCH:
                 continue
-            else:
-                sc = self._draw_score(view, m)
+            sc = self._score(view, m)
             if sc > best_score:
                 best_score = sc
                 best = m
         return best
+
+    def _score(self, view, m):
+        """Strong's score of a play, draw or pass move (higher is better)."""
+        if m & _KIND == 0:
+            return self._strong_score(view, m)
+        return self._draw_score(view, m)
 
     def _draw_score(self, view, m):
         """Drawing (or passing) instead of playing: a card more, and the top stays."""
@@ -604,15 +605,11 @@ class Player:
         k = 0
         for i in range(n):
             m = moves[i]
-            kind = m & _KIND
-            if kind == _CATCH:
+            if m & _KIND == _CATCH:
                 continue
-            if kind == 0:
-                sc = self._strong_score(view, m)
-                if sc <= -WIN:
-                    continue           # always say Mau
-            else:
-                sc = self._draw_score(view, m)
+            sc = self._score(view, m)
+            if sc <= -WIN and m & _KIND == 0:
+                continue               # always say Mau
             if sc > 30000:
                 sc = 30000
             elif sc < -30000:
