@@ -358,16 +358,15 @@ class App:
         self._after_human()
 
     def _after_human(self):
-        t = self.table
+        t, game = self.table, self.game
         self.busy = True
         t.hint = -1
         self._refresh()
-        t.say(". ".join(self.game.last_lines()))
-        self.due = ticks_add(self.now, AI_PACE_MS if self.game.ai_to_act() else 0)
+        t.say(". ".join(game.last_lines()))
+        between = game.round_over() or game.needs_cover()   # the next screen waits its pace
+        self.due = ticks_add(self.now, AI_PACE_MS if between or game.ai_to_act() else 0)
         self.page_due = ticks_add(self.now, PAGE_MS)
-        if self.game.round_over() or self.game.needs_cover():
-            self.due = ticks_add(self.now, AI_PACE_MS)
-        elif t.my_turn:
+        if not between and t.my_turn:
             t.cursor = t.first_playable()
             t._follow()
 
@@ -505,8 +504,9 @@ class App:
         """Match end: the winner and the final table."""
         game = self.game
         w = game.winner()
-        order = sorted(game.seated(), key=lambda p: game.totals()[p])
-        rows = [(game.player_name(p), None, game.totals()[p]) for p in order]
+        totals = game.totals()
+        order = sorted(game.seated(), key=lambda p: totals[p])
+        rows = [(game.player_name(p), None, totals[p]) for p in order]
         head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
         self.game = None
         self._drop_save()
@@ -520,11 +520,9 @@ class App:
         if self.store is None:
             return ""
         from firmware.save import DAMAGED
-        damaged = False
-        _, status = self.store.load_settings()
-        damaged = status == DAMAGED
-        game, status = self.store.load_game(self.playouts)
-        if status == DAMAGED or damaged:
+        _, settings = self.store.load_settings()
+        _, match = self.store.load_game(self.playouts)
+        if DAMAGED in (settings, match):
             return "Save damaged, starting fresh"
         return ""
 
