@@ -118,8 +118,8 @@ class Painter:
         h = _TITLE_H[s]
         c.rect(0, 0, c.width, h, PANEL if c.depth == 4 else CURSOR)
         role = TITLE if c.depth == 4 else CURSOR_INK
-        y = 1 if s == TINY else (1 if s == MEDIUM else 3)
-        c.text(title[:cols(c)], max(0, (c.width - c.text_width(title[:cols(c)])) // 2), y, role)
+        title = title[:cols(c)]
+        c.text(title, max(0, (c.width - c.text_width(title)) // 2), 3 if s == LARGE else 1, role)
 
     def _background(self):
         if self._changed("bg", 1):
@@ -181,7 +181,7 @@ class Painter:
             for i in range(5):
                 c.card(70 + 20 * i, 28 + (4 if i in (0, 4) else 0), _LOGO_CARDS[i])
         else:
-            c.text("MAU-MAU", (c.width - 56) // 2, 1, TITLE if c.depth == 4 else TEXT)
+            c.text("MAU-MAU", (c.width - 56) // 2, 1, TITLE)
             for i in range(5):
                 c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
 
@@ -234,7 +234,7 @@ class Painter:
             return
         if self.trace is not None:
             self.trace.append(("cover", sc.seat))
-        c.fill(FELT if c.depth == 4 else BG)
+        c.fill(FELT)
         name = sc.player[:cols(c) if s != LARGE else 14]
         if s == LARGE:
             c.text("Pass the device to", (c.width - 18 * 8) // 2, 20, TEXT)
@@ -255,7 +255,7 @@ class Painter:
 
     def _table(self, sc):
         if self._changed("felt", 1):
-            self.c.fill(FELT if self.c.depth == 4 else BG)
+            self.c.fill(FELT)
         self._opponents(sc)
         self._middle(sc)
         self._status(sc)
@@ -304,13 +304,12 @@ class Painter:
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
         turn), each part redrawn only when it changed."""
         c, s = self.c, self.c.size
-        bg = FELT if c.depth == 4 else BG
         if self._changed("mid", 1):
             y, h = _MID_Y[s]
-            c.rect(0, y, c.width, h, bg)
+            c.rect(0, y, c.width, h, FELT)
             c.back(*_PILE_AT[s])
         if self._changed("pile", sc.draw_size):
-            self._clear(_COUNT_AT[s], bg)
+            self._clear(_COUNT_AT[s], FELT)
             count = "%d" % sc.draw_size
             if s == LARGE:
                 c.text(count, 40 - 4 * len(count), 57, TEXT)
@@ -318,16 +317,16 @@ class Painter:
                 c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
         if self._changed("top", sc.top):
             area = _TOP_AT[s]
-            self._clear(area, bg)
+            self._clear(area, FELT)
             if sc.top != 255:
                 c.card(area[0], area[1], sc.top, gfx.NORMAL, s != TINY)
         if self._changed("wish", sc.wish):
-            self._clear(_WISH_AT[s], bg)
+            self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
                 self._wish(sc.wish)
         name = sc.names[sc.viewer][:5].upper() if sc.my_turn else ""
         if self._changed("turn", (sc.pending, sc.direction, name)):
-            self._clear(_REST_AT[s], bg)
+            self._clear(_REST_AT[s], FELT)
             self._rest(sc, name)
 
     def _clear(self, area, role):
@@ -383,9 +382,8 @@ class Painter:
         if not self._changed("status", lines):
             return
         h, y = _STATUS_H[s], _STATUS_Y[s]
-        bg = FELT if c.depth == 4 else BG
         if old is None:
-            c.rect(0, y - 1, c.width, fit * h + 1, bg)
+            c.rect(0, y - 1, c.width, fit * h + 1, FELT)
         cw = 8 if s == LARGE else 4
         for i in range(fit):
             line = lines[i] if i < len(lines) else ""
@@ -393,7 +391,7 @@ class Painter:
                 was = old[i] if i < len(old) else ""
                 if line == was:
                     continue
-                c.rect(0, y + i * h, cw * max(len(line), len(was)), h, bg)
+                c.rect(0, y + i * h, cw * max(len(line), len(was)), h, FELT)
             if s == LARGE:
                 c.text(line, 0, y + i * h, TEXT)
             else:
@@ -416,7 +414,6 @@ class Painter:
         top = y0 - (2, 2, 5)[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
-        bg = FELT if c.depth == 4 else BG
         first_drawn = False
         for slot in range(fit):
             i = sc.scroll + slot
@@ -431,7 +428,7 @@ class Painter:
                 slot_key = None
             if self._changed(_SLOT0 + slot, slot_key):
                 x = x0 + slot * step
-                c.rect(x - 1, top, step, c.height - top, bg)   # the slot's column
+                c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
                 first_drawn = first_drawn or slot == 0
                 if slot_key is not None:
                     self._slot(sc, i, x, y0, w, h)
@@ -439,8 +436,8 @@ class Painter:
         if self._changed("marks", (sc.scroll > 0, sc.scroll + fit < n)) or first_drawn:
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3
-            c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else bg)
-            c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else bg)
+            c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else FELT)
+            c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else FELT)
 
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
