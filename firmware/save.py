@@ -296,20 +296,22 @@ class Store:
 
     def stats(self):
         """Lifetime statistics: {name: [games, wins, rounds, rounds won, points]}."""
-        value, _ = self.read_json(STATS)
-        if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
-            return {}
-        return value["players"]
+        return self._stats_file()["players"]
 
-    def record(self, game):
-        """Count the game's last finished round and its end in the statistics, once each
-        (the stats file remembers which match and round it counted last)."""
+    def _stats_file(self):
+        """The stats file as last read or written (read once; a fresh one if unsound)."""
         value = self._stats
         if value is None:
             value, _ = self.read_json(STATS)
             if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
                 value = {"mark": [None, 0, False], "players": {}}
             self._stats = value
+        return value
+
+    def record(self, game):
+        """Count the game's last finished round and its end in the statistics, once each
+        (the stats file remembers which match and round it counted last)."""
+        value = self._stats_file()
         mark = value["mark"]
         if mark[0] != game.seed:
             mark = value["mark"] = [game.seed, 0, False]
