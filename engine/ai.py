@@ -130,6 +130,8 @@ class Player:
         self.flags = ((_F_STACK7 if rules.stack_sevens else 0) | (_F_JOJ if rules.jack_on_jack
                       else 0) | (_F_NOFINJ if rules.no_finish_on_jack else 0))
         self.w_fit = W_FIT if rules.deck_size() <= 52 else W_FIT_BIG
+        # a single round decides nothing by points: only a win counts
+        self.points_count = not (rules.match == MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
@@ -508,9 +510,9 @@ class Player:
 
     def _points_bonus(self, view, c):
         """Shed costly cards when somebody is close to going out (points count)."""
-        rules = self.rules
-        if rules.match == MATCH_ROUNDS and rules.rounds == 1:
+        if not self.points_count:
             return 0
+        rules = self.rules
         low = 99
         me = view.player
         for q in range(view.players()):
@@ -750,13 +752,12 @@ class Player:
     def _judge(self, world, me):
         """My score for a table, 0 .. 250: 250 for a win, else by cards held against
         the others (and, when points count, the points I hold)."""
-        rules = self.rules
         players = world.players()
         if world.is_over():
             w = world.winner()
             if w == me:
                 return 250
-            if rules.match == MATCH_ROUNDS and rules.rounds == 1:
+            if not self.points_count:
                 return 0
             pts = world.points(me)
             return 40 - pts // 2 if pts < 80 else 0
