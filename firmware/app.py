@@ -372,21 +372,22 @@ class App:
 
     def _hint(self):
         """Point the cursor at the move the AI suggests."""
+        from engine import moves as mv
         from engine.text import long_name
         t = self.table
         move = self.game.hint()
+        card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
         for i in range(t.item_n):
-            if t.move_for(i) == move or (t.item_kind[i] == S.CARD_ITEM and move is not None
-                                         and move & 0x600 == 0
-                                         and t.hand[t.item_arg[i]] == move & 63):
+            if t.move_for(i) == move or (t.item_kind[i] == S.CARD_ITEM
+                                         and t.hand[t.item_arg[i]] == card):
                 t.cursor = i
                 t.hint = i
                 t._follow()
                 break
         if move is None:
             t.say("No hint.")
-        elif move & 0x600 == 0:
-            t.say("Hint: play %s" % long_name(move & 63))
+        elif card >= 0:
+            t.say("Hint: play %s" % long_name(card))
         else:
             t.say("Hint: " + self._item_text())
 
