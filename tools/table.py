@@ -14,12 +14,12 @@ import sys
 from array import array
 
 from engine import moves as mv
-from engine import events as ev
 from engine.ai import Player, LEVEL_NAMES, suggest
 from engine.text import long_name, SUIT_NAMES
 from engine.match import Match
 from engine.round import View, DRAWN
 from engine.rules import Rules
+from firmware import story
 
 NAMES = ("You", "Finn", "Greta", "Hanna", "Ida", "Jonas")
 
@@ -41,36 +41,13 @@ def describe_move(move, rnd, seat):
     return text
 
 
-def _says(seat, verb, rest=""):
-    """A sentence about a seat: "Finn plays ..." or "You play ..."."""
-    return "  %s %s%s" % (NAMES[seat], verb if seat == 0 else verb + "s", rest)
-
-
-def tell(rnd, out):
-    """Print the events of the last move as sentences."""
-    for i in range(rnd.event_count()):
-        e = rnd.events[i]
-        kind, seat, value = e >> 12, e >> 8 & 15, e & 255
-        if kind == ev.PLAY:
-            out(_says(seat, "play", " " + long_name(value)))
-        elif kind == ev.WISH:
-            out(_says(seat, "wish", " " + SUIT_NAMES[value]))
-        elif kind == ev.DRAW:
-            out(_says(seat, "draw", " " + long_name(value) if seat == 0 else " a card"))
-        elif kind == ev.SKIP:
-            out("  %s %s a turn" % (NAMES[seat], "miss" if seat == 0 else "misses"))
-        elif kind == ev.REVERSE:
-            out("  the direction of play turns")
-        elif kind == ev.MAU:
-            out(_says(seat, "say", ' "Mau"!'))
-        elif kind == ev.FORGOT:
-            out('  %s forgot to say "Mau"' % NAMES[seat])
-        elif kind == ev.CAUGHT:
-            out(_says(seat, "catch", " " + NAMES[value]).replace("catchs", "catches"))
-        elif kind == ev.RESHUFFLE:
-            out("  the discard pile is shuffled into a new draw pile")
-        elif kind == ev.PASS:
-            out(_says(seat, "pass").replace("passs", "passes"))
+def tell(rnd, seat, move, pays, out):
+    """Print the events of `seat`'s `move` as sentences, in the words of firmware/story.py;
+    `pays`: a draw was pending before the move."""
+    ring = [story.marker(seat, move, pays and move & mv.KIND_MASK == mv.DRAW)]
+    ring += [rnd.events[i] for i in range(rnd.event_count())]
+    for line in story.tell(ring, 0, len(ring), NAMES, 0):
+        out("  " + line)
 
 
 def your_move(rnd, view, moves, n, read, out):
@@ -114,8 +91,9 @@ def play(args, read=input, out=print):
                 move = your_move(rnd, view, moves, n, read, out)
             else:
                 move = players[seat].choose(view, moves, n)
+            pays = rnd.pending() > 0
             rnd.apply(seat, move)
-            tell(rnd, out)
+            tell(rnd, seat, move, pays, out)
         points = match.end_round()
         winner = rnd.winner()
         out("Round over: %s" % ("%s won" % NAMES[winner] if winner is not None else "nobody could move"))
