@@ -355,7 +355,7 @@ class Canvas:
     def suit(self, x, y, s, role, scale=1):
         """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 or 2."""
         self._stamp(self._suits[4 * (scale - 1) + s], x, y, self._roles[role])
-        n = (5 if self.size == TINY else 7) * scale
+        n = self.suit_size() * scale
         self.mark(x, y, n, n)
 
     def suit_size(self):
