@@ -633,24 +633,21 @@ def model_for(board):
     """(controller model, function feeding it what the board's bus recorded so far)."""
     if board.DEPTH == 4:
         model = ST7789Model()
-
-        def feed():
-            bus = FakeSPI.made[-1]
-            model.feed_log(bus.log)
-            bus.log = []
-        return model, feed
-    offset = getattr(board, "COLUMN_OFFSET", 0)
-    model = SSD1306Model(board.WIDTH, board.HEIGHT, offset)
-    if hasattr(board, "ADDRESS"):
-        def feed():
-            bus = FakeI2C.made[-1]
-            model.feed_i2c_log(bus.log, board.ADDRESS)
-            bus.log = []
+        bus_type, take = FakeSPI, model.feed_log
     else:
-        def feed():
-            bus = FakeSPI.made[-1]
-            model.feed_spi_log(bus.log)
-            bus.log = []
+        model = SSD1306Model(board.WIDTH, board.HEIGHT, getattr(board, "COLUMN_OFFSET", 0))
+        if hasattr(board, "ADDRESS"):
+            bus_type = FakeI2C
+
+            def take(log):
+                model.feed_i2c_log(log, board.ADDRESS)
+        else:
+            bus_type, take = FakeSPI, model.feed_spi_log
+
+    def feed():
+        bus = bus_type.made[-1]
+        take(bus.log)
+        bus.log = []
     return model, feed
 
 
