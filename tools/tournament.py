@@ -51,7 +51,6 @@ from engine.rules import Rules  # noqa: E402
 STANDARD = ("2v1", "3v2", "4v3", "4v0", "4v3v3v3")
 TARGETS = {"2v1": 0.60, "3v2": 0.60, "4v3": 0.60, "4v0": 0.90, "4v3v3v3": 0.35}
 AI_SEED = 0x5EED
-SHORT = ("random", "beginner", "casual", "strong", "expert")
 
 
 def parse_pairing(text):
@@ -241,10 +240,11 @@ def print_table(results, out=sys.stdout):
     for r in results:
         levels = parse_pairing(r["pairing"])
         rest = levels[1:]
+        name = ai.LEVEL_NAMES
         if len(rest) > 1 and len(set(rest)) == 1:
-            names = "%s v %d %s" % (SHORT[levels[0]], len(rest), SHORT[rest[0]])
+            names = "%s v %d %s" % (name[levels[0]], len(rest), name[rest[0]])
         else:
-            names = SHORT[levels[0]] + " v " + "+".join(SHORT[x] for x in rest)
+            names = name[levels[0]] + " v " + "+".join(name[x] for x in rest)
         if r.get("oracle"):
             names = "%s (sees %s)" % (names, r["oracle"])
         lo, hi = wilson(r["wins"], r["games"])
