@@ -18,6 +18,7 @@ _ROW_H = (7, 9, 12)
 _STEP = (10, 14, 22)
 _HAND_X = (1, 4, 10)
 _HAND_Y = (27, 45, 98)
+_LIFT = (2, 2, 5)   # how far the cursor raises its card
 _STATUS_Y = (19, 31, 70)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
@@ -411,7 +412,7 @@ class Painter:
             self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
         w, h = c.card_size()
         y0 = _HAND_Y[s]
-        top = y0 - (2, 2, 5)[s] - 1
+        top = y0 - _LIFT[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
         first_drawn = False
@@ -442,7 +443,7 @@ class Painter:
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
         c, s = self.c, self.c.size
-        y = y0 - (2, 2, 5)[s] if i == sc.cursor else y0
+        y = y0 - _LIFT[s] if i == sc.cursor else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
         if kind == S.CARD_ITEM:
             shaded = sc.my_turn and not sc.playable[arg]
