@@ -215,12 +215,18 @@ print("TOURNAMENT_VM", t.decisions, t.ms)
 """
 
 
+def vm_reps(level):
+    """Decisions a VM sample times as one batch: the VM ticks in whole milliseconds,
+    and only the Expert takes several of them per decision."""
+    return 1 if level == ai.EXPERT else 25
+
+
 def vm_sample(preset, levels, decisions, playouts):
     """VM ms for `decisions` turn decisions of levels[0] in games of this pairing, and
     the calibration-loop ms: (decisions, ms, calibration_ms)."""
     from tools import mpvm
     from tools.bench_ai import VM_GAMES, MEASURE
-    reps = 1 if levels[0] == ai.EXPERT else 25
+    reps = vm_reps(levels[0])
     step = VM_STEP.format(n=decisions * reps, preset=preset, players=len(levels),
                           levels=tuple(levels), playouts=playouts, level=levels[0], reps=reps)
     out = mpvm.run(VM_GAMES + MEASURE, steps=[step, "calibrate()"], timeout=600,
@@ -260,7 +266,7 @@ def print_table(results, out=sys.stdout):
                                  1000 * r["sec_b"] / max(1, r["dec_b"]))
         vm = ""
         if r.get("vm_decisions"):
-            ms = r["vm_ms"] / r["vm_decisions"] / (1 if levels[0] == ai.EXPERT else 25)
+            ms = r["vm_ms"] / r["vm_decisions"] / vm_reps(levels[0])
             ratio = RP2040_CALIBRATION_MS / r["calibration_ms"]
             vm = "%.3f -> %.1f (%d dec.)" % (ms, ms * ratio, r["vm_decisions"])
         out.write("%-7s %-20s %6d %5.1f%% [%4.1f, %4.1f]  %6s %-13s %-15s %s\n" % (
