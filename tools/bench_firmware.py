@@ -261,46 +261,56 @@ def screen_bytes(board):
     return board.WIDTH * board.HEIGHT // 8
 
 
+def median(numbers):
+    """The middle one of some numbers (the upper middle of an even count)."""
+    ordered = sorted(numbers)
+    return ordered[len(ordered) // 2]
+
+
+def percentile(ordered, fraction):
+    """The number `fraction` of the way up a sorted list (0.0 for an empty one)."""
+    return ordered[int(fraction * (len(ordered) - 1))] if ordered else 0.0
+
+
 def summary(name, figures):
     """The figures of one board as a dict of numbers (ms are RP2040 estimates)."""
     import importlib
     board = importlib.import_module("board_configs." + name)
     # calibrated between the timed parts; the machine's load varies, so the median
-    calibrations = sorted(int(c[0]) for c in figures["calibration_ms"])
-    calib = calibrations[len(calibrations) // 2]
-    ratio = RP2040_CALIBRATION_MS / calib
+    ratio = RP2040_CALIBRATION_MS / median(int(c[0]) for c in figures["calibration_ms"])
     paint, show, frames, data, moves = (int(x) for x in figures["redraws"][0][:5])
     full_vm, n = (int(x) for x in figures["full_ms"][0])
     # the VM's collector is conservative: a stale pointer can keep garbage alive in one
     # sample, so the median of the samples taken during the game
-    samples = sorted(int(x[0]) for x in figures["in_use"])
-    in_use = samples[len(samples) // 2]
+    in_use = median(int(x[0]) for x in figures["in_use"])
     replay_ms, replayed = (int(x) for x in figures["show_replay"][0])
     show = replay_ms / max(replayed, 1) * frames      # the game's shows at replay speed
     per_move_vm = (paint + show) / max(moves, 1)
     # each move's own redraws (paint and show timed in the game, 1 ms ticks) plus its bus
     each, in_round = [], []
     for ms, px, made, between in (map(int, f) for f in figures.get("per_move", [])):
-        each += [(ms * ratio + bus_ms(board, px)) / made] * made
+        one = [(ms * ratio + bus_ms(board, px)) / made] * made
+        each += one
         if not between:
-            in_round += [(ms * ratio + bus_ms(board, px)) / made] * made
+            in_round += one
     each.sort()
     in_round.sort()
+    full_alloc = int(figures["full_alloc"][0][0])
     return {
         "board": name, "depth": board.DEPTH, "ratio": ratio,
         "move_mean_ms": sum(each) / max(len(each), 1),
-        "move_p90_ms": each[int(0.9 * (len(each) - 1))] if each else 0.0,
-        "move_p50_ms": each[int(0.5 * (len(each) - 1))] if each else 0.0,
+        "move_p90_ms": percentile(each, 0.9),
+        "move_p50_ms": percentile(each, 0.5),
         "round_mean_ms": sum(in_round) / max(len(in_round), 1),
-        "round_p90_ms": in_round[int(0.9 * (len(in_round) - 1))] if in_round else 0.0,
+        "round_p90_ms": percentile(in_round, 0.9),
         "round_moves": len(in_round),
         "in_use": in_use,
         "in_use_max": int(figures["in_use_max"][0][0]),
         "code": int(figures["code"][0][0]),
         "modules": [(m, int(b)) for m, b in figures.get("module", []) if m != "-"],
         "start_in_use": int(figures["in_use"][0][0]),
-        "peak_full": in_use + int(figures["full_alloc"][0][0]),
-        "full_alloc": int(figures["full_alloc"][0][0]),
+        "peak_full": in_use + full_alloc,
+        "full_alloc": full_alloc,
         "full_cpu_ms": full_vm / n * ratio,
         "full_bus_ms": bus_ms(board, screen_bytes(board)),
         "show_full_cpu_ms": int(figures["show_full"][0][0]) / 100.0 * ratio,
