@@ -53,9 +53,7 @@ _MOVE_MASK = const(0x7FF)
 
 def rules_of(setup):
     """The Rules a setup asks for: its preset, its options, its kind of match."""
-    options = {}
-    for key in setup.get("options", {}):
-        options[key] = setup["options"][key]
+    options = dict(setup.get("options", {}))
     kind = setup.get("match", "round")
     limit = setup.get("limit", 1)
     if kind == "round":
@@ -242,18 +240,23 @@ class Game:
         return move
 
     def _make(self, seat, move):
-        """Check, tell the AIs, apply, record, then what follows the move."""
+        """Check, apply, then what follows the move."""
         rnd = self.rnd
         if not (isinstance(move, int) and rnd.is_legal(seat, move)):
             rnd.apply(seat, move)  # raises the engine's IllegalMove with its reason
-        self._observe(seat, move)
-        pays = rnd.pending() > 0
-        rnd.apply(seat, move)
-        self._record(seat, move, pays)
+        self._apply(seat, move)
         player = self.match.seated[seat]
         if self.levels[player] == _HUMAN:
             self.heard[player] = self.told
         self._after_move()
+
+    def _apply(self, seat, move):
+        """Tell the AIs, apply the (legal) move to the round, record it."""
+        rnd = self.rnd
+        self._observe(seat, move)
+        pays = rnd.pending() > 0
+        rnd.apply(seat, move)
+        self._record(seat, move, pays)
 
     def _observe(self, seat, move):
         """Every watching AI learns from the move, seen from its own seat before it."""
@@ -292,8 +295,7 @@ class Game:
             self.match.end_round()
         else:
             self._ask_catchers()
-        if self.on_change is not None:
-            self.on_change(self)
+        self._changed()
 
     def _ask_catchers(self):
         """AIs not to move are asked in seat order after the debtor; the AI to move
@@ -463,6 +465,7 @@ class Game:
         self._changed()
 
     def _changed(self):
+        """Tell on_change (the save) that the game changed."""
         if self.on_change is not None:
             self.on_change(self)
 
@@ -509,7 +512,6 @@ class Game:
         m.dealer = state["dealer"]
         m.last_points, m.last_seats, m.last_winner = state["last"]
         m.rng.set_state(state["rng"][0], state["rng"][1])
-        game.heard = [0] * len(game.names)
         if state["round"]:
             game._replay(dealt, moves, state["moves"])
         if list(m.rng.state()) != list(state["now"]):
@@ -542,11 +544,6 @@ class Game:
         self._keep_deal(dealt)
         for i in range(n):
             word = moves[i]
-            seat = word >> _SEAT_SHIFT
-            move = word & _MOVE_MASK
-            self._observe(seat, move)
-            pays = rnd.pending() > 0
-            rnd.apply(seat, move)
-            self._record(seat, move, pays)
+            self._apply(word >> _SEAT_SHIFT, word & _MOVE_MASK)
             if rnd.is_over():
                 raise ValueError("a saved round cannot be over")
