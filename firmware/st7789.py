@@ -87,9 +87,9 @@ class ST7789:
         self.args = bytearray(4)
         self.rows = band_rows(height)
         self.band = bytearray(width * 2 * self.rows)
-        self.full_band = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
+        full = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
         whole = memoryview(self.band)
-        self.parts = {width: (self.full_band, whole, self.full_band, whole, self.rows)}  # _band
+        self.parts = {width: (full, whole, full, whole, self.rows)}  # see _band
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self.colours = [-1] * 16          # the palette the lut was made from
