@@ -127,20 +127,11 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
 """
 
 MEASURE = CALIBRATE + """
-def local_calibration():
-    # the calibration loop now: the VM's speed drifts on a shared machine
-    best = 1 << 20
-    for _ in range(3):
-        t = time.ticks_ms()
-        calibration()
-        best = min(best, time.ticks_diff(time.ticks_ms(), t))
-    return best
-
 def timing(preset, players, decisions, playouts, device=False, best_of=1):
     # one game untimed first: the WebAssembly engine compiles the interpreter's hot
     # paths during the first milliseconds (a board has no such warm-up)
     games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally())
-    calib = local_calibration()
+    calib = best_calibration(3)  # the loop now: the VM's speed drifts on a shared machine
     # device: the device deadline scaled to the VM's speed (VM ms = RP2040 ms / ratio)
     deadline = ai.DEVICE_MS * calib // 454 if device else 0
     t = Tally()
@@ -149,7 +140,7 @@ def timing(preset, players, decisions, playouts, device=False, best_of=1):
         games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t,
               deadline=deadline, best_of=best_of)
         seed += 1
-    calib = min(calib, local_calibration())
+    calib = min(calib, best_calibration(3))
     print("BENCH %s_%s%d %d %d %d %d %d" % ("deadline" if device else "time", preset,
                                             players, t.decisions, t.ms, t.slowest, t.playouts,
                                             calib))
