@@ -266,13 +266,22 @@ def space_needed(changed, files, on_board, block):
     return growth + max([blocks(n) for n in old.values()] + [0])
 
 
+def folders_of(paths):
+    """The folders the paths lie in, each once, parents before children."""
+    return sorted({p.rpartition("/")[0] for p in paths if "/" in p})
+
+
+def make_folders(transport, paths):
+    """Create on the board every folder the paths lie in (those there already stay)."""
+    folders = folders_of(paths)
+    if folders:
+        run(transport, "import os\nfor f in %r:\n p = ''\n for d in f.split('/'):\n  p += d\n"
+                       "  try:\n   os.mkdir(p)\n  except OSError:\n   pass\n  p += '/'" % folders)
+
+
 def write_file(transport, path, data):
-    """Write `data` to `path.tmp` on the board, then rename it over `path`."""
+    """Write `data` to `path.tmp` on the board (its folder made already), then rename it over `path`."""
     tmp = path + ".tmp"
-    folder = path.rpartition("/")[0]
-    if folder:
-        run(transport, "import os\np = ''\nfor d in %r.split('/'):\n p += d\n try:\n  os.mkdir(p)\n"
-                       " except OSError:\n  pass\n p += '/'" % folder)
     run(transport, "f = open(%r, 'wb')\nw = f.write" % tmp)
     for i in range(0, len(data), CHUNK):
         run(transport, "w(%r)" % data[i:i + CHUNK])
@@ -312,13 +321,15 @@ def deploy(board, port=None, timeout=60, log=print, settle=SETTLE_S):
 
 def copy_changed(transport, files, report, log):
     """Copy the files whose size or hash differs on the board."""
-    on_board = board_hashes(transport, ship_order(files))
-    changed = [p for p in ship_order(files) if on_board.get(p) != local_hash(files[p])]
+    order = ship_order(files)
+    on_board = board_hashes(transport, order)
+    changed = [p for p in order if on_board.get(p) != local_hash(files[p])]
     report.unchanged = len(files) - len(changed)
     free, block = free_space(transport)
     needed = space_needed(changed, files, on_board, block)
     if free is not None and needed > free:
         raise DeployError(full_flash(needed - free, free))
+    make_folders(transport, changed)
     for path in changed:
         try:
             write_file(transport, path, files[path])
@@ -333,7 +344,7 @@ def copy_changed(transport, files, report, log):
 
 def remove_stale(transport, files, report, log):
     """Remove files under our folders that this build does not have (old modules, .tmp)."""
-    folders = sorted({p.rpartition("/")[0] for p in files if "/" in p})
+    folders = folders_of(files)
     listed = run(transport, LIST_FILES.format(folders=[f"{LIB}/{p}" for p in PACKAGES + ("board_configs",)]))
     stale = [p for p in listed.split() if p not in files and p.rpartition("/")[0] in folders]
     stale += [p + ".tmp" for p in ("board.py", "main.py")]
