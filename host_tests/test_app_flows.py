@@ -10,6 +10,7 @@ from firmware.app import App, AI_PACE_MS
 from firmware.gfx import Canvas, CARD
 from firmware.save import Store
 from tools import mpvm
+from tools.sim.circuitpython import Walker
 
 BOARDS = ("tdisplay", "pico_oled", "thumby")   # 240x135 colour (two buttons), 128x64, 72x40
 
@@ -18,7 +19,7 @@ def board(name):
     return importlib.import_module("board_configs." + name)
 
 
-class Hands:
+class Hands(Walker):
     """Presses the keys that make an action on a board's layout (NEXT, PREV, OK, MENU)."""
 
     def __init__(self, name, store=None, seed=11):
@@ -62,33 +63,10 @@ class Hands:
     def screen(self):
         return self.app.screen
 
-    def choose(self, label):
-        """Move the cursor of a list screen to the item `label` and press OK."""
-        items = self.screen.items
-        assert label in items, (label, items)
-        while self.screen.items[self.screen.cursor] != label:
-            self.press(S.NEXT)
-        self.press(S.OK)
+    def forward(self):
+        self.press(S.NEXT)
 
-    def start(self, levels=None, match=None):
-        """From the title: New game, set the seats (levels), Start."""
-        self.choose("New game")
-        sc = self.screen
-        if levels is not None:
-            while len(sc.levels) != len(levels):
-                self.choose(sc.items[0])
-            for k, level in enumerate(levels):
-                while sc.levels[k] != level:
-                    self.press_row(("seat", k))
-        if match is not None:
-            while sc.setup["match"] != match:
-                self.press_row(("match", 0))
-        self.press_row(("start", 0))
-
-    def press_row(self, row):
-        sc = self.screen
-        while sc.rows_of[sc.cursor] != row:
-            self.press(S.NEXT)
+    def ok(self):
         self.press(S.OK)
 
     def play_turn(self):
@@ -110,27 +88,6 @@ class Hands:
         if self.screen.name == "picker":
             self.press(S.NEXT)
             self.press(S.OK)
-
-    def play_to(self, names, limit=4000, on_frame=None):
-        """Play (humans: play_turn; covers and stories: OK) until a screen in `names`."""
-        for _ in range(limit):
-            sc = self.screen
-            if on_frame:
-                on_frame(self)
-            if sc.name in names:
-                return sc
-            if sc.name == "table":
-                if sc.my_turn:
-                    self.play_turn()
-                else:
-                    self.wait(AI_PACE_MS)
-            elif sc.name in ("cover", "story", "scores"):
-                self.press(S.OK)
-            elif sc.name == "between":
-                self.choose("Deal next round")
-            else:
-                raise AssertionError("unexpected screen %s" % sc.name)
-        raise AssertionError("no %s after %d steps (stalled on %s)" % (names, limit, self.screen.name))
 
 
 @pytest.mark.parametrize("name", BOARDS)

@@ -153,7 +153,66 @@ def headless_runner(device, shots_dir=None, scale=1):
     return CircuitRunner(device, shots_dir, scale)
 
 
-class Player:
+class Walker:
+    """A person working the app's screens with two moves, `forward()` (the next item) and
+    `ok()`; a subclass says which keys make them, how time passes (`wait`) and how a
+    human's turn is played (`play_turn`). Shared by the displayio Player here and the
+    framebuf app's test driver (host_tests/test_app_flows.py)."""
+
+    def choose(self, label):
+        """Move a list's cursor to the item `label` and choose it."""
+        if label not in self.screen.items:
+            raise AssertionError("no %r in %r" % (label, self.screen.items))
+        while self.screen.items[self.screen.cursor] != label:
+            self.forward()
+        self.ok()
+
+    def press_row(self, row):
+        """Choose the setup row `row` (("seat", k), ("match", 0), ("start", 0), ...)."""
+        sc = self.screen
+        while sc.rows_of[sc.cursor] != row:
+            self.forward()
+        self.ok()
+
+    def start(self, levels=None, match=None):
+        """From the title: New game, the seats' levels (0 human, 1-4 AI), the match, Start."""
+        self.choose("New game")
+        sc = self.screen
+        if levels is not None:
+            while len(sc.levels) != len(levels):
+                self.choose(sc.items[0])
+            for k, level in enumerate(levels):
+                while sc.levels[k] != level:
+                    self.press_row(("seat", k))
+        if match is not None:
+            while sc.setup["match"] != match:
+                self.press_row(("match", 0))
+        self.press_row(("start", 0))
+
+    def play_to(self, names, limit=4000, on_frame=None):
+        """Play (humans: play_turn; covers, stories, scores: OK) until a screen in `names`."""
+        from firmware.app import AI_PACE_MS
+        for _ in range(limit):
+            sc = self.screen
+            if on_frame:
+                on_frame(self)
+            if sc.name in names:
+                return sc
+            if sc.name == "table":
+                if sc.my_turn:
+                    self.play_turn()
+                else:
+                    self.wait(AI_PACE_MS)
+            elif sc.name in ("cover", "story", "scores"):
+                self.ok()
+            elif sc.name == "between":
+                self.choose("Deal next round")
+            else:
+                raise AssertionError("unexpected screen %s" % sc.name)
+        raise AssertionError("no %s after %d steps (stalled on %s)" % (names, limit, self.screen.name))
+
+
+class Player(Walker):
     """Plays a CircuitDevice with key taps as a person would (scripted by what the screen
     shows): lists by DOWN and A, the table by RIGHT to the first playable card (else Draw)."""
 
@@ -176,6 +235,14 @@ class Player:
         if self.check is not None:
             self.check(self)
 
+    def forward(self):
+        """The next item of a list: DOWN."""
+        self.tap("DOWN")
+
+    def ok(self):
+        """Choose: A."""
+        self.tap("A")
+
     def wait(self, ms):
         """Let `ms` of virtual time pass with no key held."""
         end = self.device.now_ms + ms
@@ -183,33 +250,6 @@ class Player:
             self.runner.advance(50, 0)
             if self.check is not None:
                 self.check(self)
-
-    def choose(self, label):
-        """Move a list's cursor to the item `label` and choose it."""
-        if label not in self.screen.items:
-            raise AssertionError("no %r in %r" % (label, self.screen.items))
-        while self.screen.items[self.screen.cursor] != label:
-            self.tap("DOWN")
-        self.tap("A")
-
-    def press_row(self, row):
-        """Choose the setup row `row` (("seat", k), ("match", 0), ("start", 0), ...)."""
-        sc = self.screen
-        while sc.rows_of[sc.cursor] != row:
-            self.tap("DOWN")
-        self.tap("A")
-
-    def start(self, levels=None):
-        """From the title: New game, the seats' levels (0 human, 1-4 AI), Start."""
-        self.choose("New game")
-        sc = self.screen
-        if levels is not None:
-            while len(sc.levels) != len(levels):
-                self.choose(sc.items[0])
-            for k, level in enumerate(levels):
-                while sc.levels[k] != level:
-                    self.press_row(("seat", k))
-        self.press_row(("start", 0))
 
     def play_turn(self):
         """The human to move plays the first playable card (a Jack wishes the next suit), else draws."""
@@ -221,26 +261,6 @@ class Player:
         if self.screen.name == "picker":
             self.tap("DOWN")
             self.tap("A")
-
-    def play_to(self, names, limit=3000):
-        """Play on until a screen named in `names`; returns it."""
-        from firmware.app import AI_PACE_MS
-        for _ in range(limit):
-            sc = self.screen
-            if sc.name in names:
-                return sc
-            if sc.name == "table":
-                if sc.my_turn:
-                    self.play_turn()
-                else:
-                    self.wait(AI_PACE_MS)
-            elif sc.name in ("cover", "story", "scores"):
-                self.tap("A")
-            elif sc.name == "between":
-                self.choose("Deal next round")
-            else:
-                raise AssertionError("unexpected screen %s" % sc.name)
-        raise AssertionError("no %s (stalled on %s)" % (names, self.screen.name))
 
 
 def text_mask(text):
