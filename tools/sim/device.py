@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from tools.sim import boards, install_framebuf
+from tools.sim.image import screenshot
 
 FRAME_MS = 10           # how often the simulated device polls its buttons
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +80,10 @@ class Device:
         self.boxes = [(b[i], b[i + 1], b[i + 2], b[i + 3])
                       for i in range(0, 4 * canvas.take_boxes(), 4)]
         return union(self.boxes)
+
+    def save_png(self, path, scale=1):
+        """Write the screen as a PNG, scaled by whole pixels."""
+        screenshot(self.canvas, path, scale)
 
     @property
     def done(self):

@@ -18,7 +18,6 @@ import sys
 
 from tools.sim import boards
 from tools.sim.device import FRAME_MS
-from tools.sim.image import screenshot
 
 TAP_MS = 60        # well past the 20 ms debounce, far short of LONG
 GAP_MS = 60        # released between steps, so the next press is a new one
@@ -77,7 +76,7 @@ def parse(script):
 
 
 class Runner:
-    """Plays steps on a Device with a virtual clock; writes the shots it is asked for."""
+    """Plays steps on a Device (or a CircuitDevice) with a virtual clock; writes the shots it is asked for."""
 
     def __init__(self, device, shots_dir=None, scale=1, on_frame=None):
         self.device = device
@@ -114,7 +113,7 @@ class Runner:
             return None
         os.makedirs(self.shots_dir, exist_ok=True)
         path = os.path.join(self.shots_dir, name + ".png")
-        screenshot(self.device.canvas, path, self.scale)
+        self.device.save_png(path, self.scale)
         self.shots.append(path)
         return path
 
