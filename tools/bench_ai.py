@@ -89,19 +89,19 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                 bot = bots[seat]
                 n = rnd.legal_moves(seat, moves)
                 view = rnd.view(seat, views[seat])
-                lock = locked
-                times = reps if bot.level == measured else 1
-                tries = best_of if bot.level == measured else 1
+                measuring = bot.level == measured
+                times = reps if measuring else 1
+                tries = best_of if measuring else 1
                 ms = 1 << 30
                 for _ in range(tries):  # the quickest of a few tries: the machine is shared
                     before = bot.playouts_done
                     t = time.ticks_ms()
                     for _ in range(times):  # fast levels: time a batch (the VM ticks in ms)
-                        move = _call(bot, view, moves, n, lock)
+                        move = _call(bot, view, moves, n, locked)
                     ms = min(ms, time.ticks_diff(time.ticks_ms(), t))
-                if lock:
+                if locked:
                     tally.locked += 1
-                if bot.level == measured and (bot.playouts_done > before or not searched_only):
+                if measuring and (bot.playouts_done > before or not searched_only):
                     tally.decisions += times
                     tally.ms += ms
                     tally.playouts += bot.playouts_done - before
