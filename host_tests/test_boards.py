@@ -75,9 +75,6 @@ def test_board_buttons_on_fake_pins(name, monkeypatch):
     assert chipmodels.check_board_buttons(load(name)) == []
 
 
-MACHINE = """from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C
-"""
-
 VM_CHECK = """
 from firmware.gfx import Canvas
 import chipmodels
@@ -95,7 +92,7 @@ def test_boards_in_the_micropython_vm():
     """Each config imports and drives its display and buttons in the VM, from .mpy files."""
     result = mpvm.run(VM_CHECK, modules=("engine", "firmware", "board_configs",
                                          "tools/chipmodels.py"),
-                      extra_files={"/lib/machine.py": MACHINE},
+                      extra_files={"/lib/machine.py": chipmodels.VM_MACHINE},
                       steps=["check(%r, 3)" % name for name in BOARDS],
                       heapsize=4 * 1024 * 1024, timeout=300).check()
     lines = [line for line in result.stdout.splitlines() if line.startswith("BOARD ")]
@@ -141,7 +138,7 @@ def test_scripted_game_to_its_end_in_the_micropython_vm(name):
     steps = ["start(%r, %r)" % (name, name in MODEL_IN_VM)] + ["play(12)"] * 40 + ["report()"]
     result = mpvm.run(VM_GAME, modules=("engine", "firmware", "board_configs",
                                         "tools/chipmodels.py"),
-                      extra_files={"/lib/machine.py": MACHINE}, steps=steps,
+                      extra_files={"/lib/machine.py": chipmodels.VM_MACHINE}, steps=steps,
                       heapsize=4 * 1024 * 1024, timeout=300).check()
     last = result.stdout.strip().splitlines()[-1].split(None, 4)
     assert last[:2] == ["GAME", "final"], result.stdout[-2000:]

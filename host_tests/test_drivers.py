@@ -287,9 +287,8 @@ def test_show_and_poll_allocate_nothing_on_micropython():
     """Under micropython.heap_lock(): ST7789 shows (full, and partial of widths seen
     before), the canvas's drawing and dirty boxes, and Buttons.poll on pins allocate nothing."""
     from tools import mpvm
-    machine = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
     result = mpvm.run(VM_LOCKED, modules=("engine", "firmware", "tools/chipmodels.py"),
-                      extra_files={"/lib/machine.py": machine},
+                      extra_files={"/lib/machine.py": chipmodels.VM_MACHINE},
                       steps=["locked_shows()", "locked_boxes()", "locked_polls()"],
                       heapsize=2 * 1024 * 1024,
                       timeout=120).check()

@@ -18,9 +18,9 @@ import sys
 
 from tools import mpvm
 from tools.bench_micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
+from tools.chipmodels import VM_MACHINE
 
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
-MACHINE = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
 HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
 MOVE_TARGET_MS = 50
 
@@ -235,7 +235,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600):
               "show_replay(3)", "calibrate()"]
     result = mpvm.run(SETUP, modules=("engine", "firmware", "board_configs",
                                       "tools/chipmodels.py"),
-                      extra_files={"/lib/machine.py": MACHINE}, steps=steps,
+                      extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps,
                       heapsize=1024 * 1024, timeout=timeout, label="bench_firmware " + board)
     result.check()
     figures = {}

@@ -160,6 +160,10 @@ class FakeI2C:
             raise OSError(19)  # ENODEV: nobody acknowledged
 
 
+# the `machine` module of the MicroPython VM (pass as extra_files={"/lib/machine.py": ...})
+VM_MACHINE = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
+
+
 def install_machine(monkeypatch):
     """Make `import machine` give the fakes in this CPython process (pytest monkeypatch)."""
     import types
