@@ -228,11 +228,10 @@ class DioPainter:
             label, chip = self.rows[r], self.chips[r]
             y = top + r * LINE_H
             text, colour, suit = "", T.TEXT, -1
-            if y + LINE_H > self.height:
-                text = ""
-            elif r < sc.fit and row < len(lines):
+            on_screen = r < sc.fit and y + LINE_H <= self.height
+            if on_screen and row < len(lines):
                 text, colour = lines[row], (T.TEXT if pages else T.DIM)
-            elif r < sc.fit and row - len(lines) < len(items):
+            elif on_screen and row - len(lines) < len(items):
                 i = row - len(lines)
                 text = items[i]
                 if i == sc.cursor:
@@ -354,7 +353,7 @@ class DioPainter:
             self._item(sc, i, slot, grid, word, fit, y)
         self._cursor_frame(cursor_x, self.hand_y - RAISE)
         hint = sc.hint - sc.scroll
-        self._show(self.hint, 0 <= sc.hint < n and hint < self.hand_fit and hint >= 0)
+        self._show(self.hint, 0 <= sc.hint < n and 0 <= hint < self.hand_fit)
         if 0 <= hint < self.hand_fit:
             self._place(self.hint, self.hand_x + hint * SLOT + T.CARD_W // 2 - 2, self.hint.y)
         self._show(self.more_left, sc.scroll > 0)
