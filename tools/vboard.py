@@ -177,7 +177,7 @@ class VirtualBoard:
         with open(self.bus_log, "rb") as f:   # only what came since the last look
             f.seek(offset)
             log = f.read()
-        for kind, ident, data, offset in bus_records(log, self._panel[4]):
+        for kind, ident, data, end in bus_records(log, offset):
             if kind == "pin":
                 levels[ident] = data
             elif kind == "spi" and hasattr(config, "DC"):
@@ -190,7 +190,7 @@ class VirtualBoard:
                     model.feed_spi_log(record)
             elif kind == "i2c" and hasattr(config, "ADDRESS"):
                 model.feed_i2c_log([(ident, data)], config.ADDRESS)
-            self._panel[4] = offset
+            self._panel[4] = end
         return chipmodels.board_view(config, model), model.problems()
 
     def screenshot(self, path, board=None, scale=2):
