@@ -530,7 +530,6 @@ class SetupScreen(ListScreen):
     `setup` is the dict firmware.game.Game takes; `error` says why it cannot start.
     """
 
-    kind = "list"
     START = 1000
     NAME = 1001        # a name row was chosen: `naming` is its seat
 
