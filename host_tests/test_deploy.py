@@ -18,20 +18,18 @@ QUIET = lambda line: None  # noqa: E731  (deploy's log, silenced)
 SETTLE = 2   # seconds a main.py without a ready line must run to count as started
 
 
-def title_screen(name, tmp_path):
-    """The title screen of a fresh game on `name`, as the simulator draws it: rows of colours."""
-    board = importlib.import_module("board_configs." + name)
-    device = Device(board, firmware_app_factory(), str(tmp_path / ("sim-" + name)))
-    return chipmodels.canvas_colours(device.canvas)
-
-
 def screen_after(name, script, tmp_path):
-    """The simulator's screen on `name` after a headless button script (tools/sim/headless)."""
+    """The simulator's screen on `name` after a headless button script (tools/sim/headless): rows of colours."""
     from tools.sim import headless
     board = importlib.import_module("board_configs." + name)
     device = Device(board, firmware_app_factory(), str(tmp_path / ("sim-" + name)))
     headless.Runner(device).run(headless.parse(script))
     return chipmodels.canvas_colours(device.canvas)
+
+
+def title_screen(name, tmp_path):
+    """The title screen of a fresh game on `name`, as the simulator draws it."""
+    return screen_after(name, "", tmp_path)
 
 
 def wait_for_screen(board, wanted, timeout=30):
