@@ -5,6 +5,7 @@ import pytest
 from firmware import gfx
 from firmware.gfx import Canvas
 from tools import mpvm
+from tools.bench_micropython import RP2040_CALIBRATION_MS
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
 CARDS = [s << 4 | r for s in range(4) for r in range(2, 15)]
@@ -269,6 +270,20 @@ def test_screens_are_byte_identical_on_host_and_micropython(capsys):
         assert host[w][1] == vm[w][1], w            # and the last frame, byte for byte
 
 
+# a game against three AIs, started from the title screen and played to the human's turn
+TO_MY_TURN = '''
+def to_my_turn(app):
+    app.act(3)            # New game
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
+    app.act(3)            # Start
+    now = 0
+    while not app.table.my_turn:
+        now += 1000
+        app.tick(now)
+    return app
+'''
+
 DEVICE_LOOP = '''
 import gc
 gc.collect()
@@ -335,15 +350,7 @@ def run():
             raise RuntimeError("the loop did not end")
     main.loop(app, canvas, display, Keys(), ticks, nap)
     print("DONE", app.done, len(display.rects), display.rects[0])
-    app = App(Board, canvas, None, 0, playouts=4, seed=3)
-    app.act(3)            # New game
-    while app.screen.rows_of[app.screen.cursor][0] != "start":
-        app.act(1)
-    app.act(3)
-    now = 0
-    while not app.table.my_turn:
-        now += 1000
-        app.tick(now)
+    app = to_my_turn(App(Board, canvas, None, 0, playouts=4, seed=3))
     gc.collect()
     print("HEAP with a 4-player game", gc.mem_alloc() - before)
     print("IDLE", idle(app, canvas, 50))
@@ -351,7 +358,7 @@ def run():
 run()
 '''
 def test_device_loop_runs_in_micropython_and_idle_frames_allocate_nothing():
-    out = mpvm.run(DEVICE_LOOP, modules=("engine", "firmware"), timeout=120).check().stdout
+    out = mpvm.run(TO_MY_TURN + DEVICE_LOOP, modules=("engine", "firmware"), timeout=120).check().stdout
     print(out)
     assert "DONE True" in out                 # RIGHT then A chose Quit: the loop ended
     assert "(0, 0, 128, 64)" in out           # the first frame sent the whole screen
@@ -376,15 +383,7 @@ def calibration_ms():
 
 def figures(w, h, depth, n=20):
     c = Canvas(w, h, depth)
-    app = App(Board, c, None, 0, playouts=4, seed=3)
-    app.act(3)                            # New game
-    while app.screen.rows_of[app.screen.cursor][0] != "start":
-        app.act(1)
-    app.act(3)                            # Start
-    now = 0
-    while not app.table.my_turn:
-        now += 1000
-        app.tick(now)
+    app = to_my_turn(App(Board, c, None, 0, playouts=4, seed=3))
     t = app.table
     t0 = time.ticks_ms()
     for i in range(n):
@@ -398,7 +397,7 @@ def figures(w, h, depth, n=20):
         p.paint(t)
     return full, time.ticks_diff(time.ticks_ms(), t0) / n
 
-ratio = 454 / max(1, calibration_ms())    # an RP2040 runs the calibration loop in 454 ms
+ratio = RP2040_MS / max(1, calibration_ms())    # an RP2040's time for the calibration loop
 for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
     full, move = figures(w, h, depth)
     gc.collect()
@@ -409,6 +408,7 @@ for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
 
 def test_paint_figures_in_micropython():
     """Prints how long the painter takes for the table (a benchmark, not a limit)."""
-    out = mpvm.run(PAINT_FIGURES, modules=("engine", "firmware"), timeout=200).check().stdout
+    head = "RP2040_MS = %d\n" % RP2040_CALIBRATION_MS
+    out = mpvm.run(head + TO_MY_TURN + PAINT_FIGURES, modules=("engine", "firmware"), timeout=200).check().stdout
     print(out)
     assert out.count("PAINT ") == 3
