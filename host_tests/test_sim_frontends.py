@@ -14,9 +14,7 @@ from PIL import Image
 from firmware import buttons, gfx
 from tools.sim import boards, findtext, headless, image, terminal
 from tools.sim.device import Device
-
-GS4_HMSB = 2
-MONO_VLSB = 0
+from tools.sim.framebuf import GS4_HMSB, MONO_VLSB, RGB565
 
 
 class FakeApp:
@@ -131,7 +129,7 @@ def test_rgb565_canvas_converts_each_pixel(tmp_path):
     rng = random.Random(16)
     canvas = FakeCanvas(7, 5, 4)
     canvas.buf = bytearray(7 * 5 * 2)
-    canvas.fb = framebuf.FrameBuffer(canvas.buf, 7, 5, 1)  # RGB565
+    canvas.fb = framebuf.FrameBuffer(canvas.buf, 7, 5, RGB565)
     canvas.depth = 16
     for y in range(5):
         for x in range(7):
