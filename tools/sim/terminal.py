@@ -11,6 +11,7 @@ import sys
 import time
 
 from tools.sim.boards import key_help
+from tools.sim.device import FRAME_MS
 from tools.sim.image import Converter
 
 UPPER_HALF = "\u2580"
@@ -149,7 +150,7 @@ class Keyboard:
         return mask
 
 
-def run(device, out=None, frame_ms=10, scale=None):
+def run(device, out=None, scale=None):
     """Play on this terminal until the app is done or the player quits; restores the terminal.
 
     scale: whole-pixel zoom; default the largest that fits the terminal.
@@ -179,7 +180,7 @@ def run(device, out=None, frame_ms=10, scale=None):
             out.write("\x1b[%d;1H\x1b[0m%s" % (len(renderer.rows) + 2 + i, note[:columns - 1]))
         out.flush()
         while not device.done and not keyboard.quit:
-            ready, _, _ = select.select([fd], [], [], frame_ms / 1000)
+            ready, _, _ = select.select([fd], [], [], FRAME_MS / 1000)
             now = max(device.now_ms + 1, start_ms + int((time.monotonic() - start) * 1000))
             if ready:
                 keyboard.feed(os.read(fd, 64).decode(errors="ignore"), now)

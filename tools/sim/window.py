@@ -8,6 +8,7 @@ import os
 import time
 
 from tools.sim.boards import key_help
+from tools.sim.device import FRAME_MS
 from tools.sim.image import Converter
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -111,7 +112,7 @@ class Window:
         self.pygame.display.quit()
 
 
-def run(device, scale=None, frame_ms=10):
+def run(device, scale=None):
     """Play in a window until the app is done or the window is closed."""
     window = Window(device, scale or default_scale(device.canvas.width))
     start, start_ms = time.monotonic(), device.now_ms
@@ -120,7 +121,7 @@ def run(device, scale=None, frame_ms=10):
             mask = window.poll()
             now = max(device.now_ms + 1, start_ms + int((time.monotonic() - start) * 1000))
             window.present(device.frame(now, mask))
-            spare = frame_ms / 1000 - (time.monotonic() - start - (now - start_ms) / 1000)
+            spare = FRAME_MS / 1000 - (time.monotonic() - start - (now - start_ms) / 1000)
             if spare > 0:
                 time.sleep(spare)
     finally:
