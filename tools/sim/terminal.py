@@ -10,7 +10,7 @@ import select
 import sys
 import time
 
-from tools.sim.boards import key_help
+from tools.sim.boards import KEY_NAMES, key_help
 from tools.sim.device import FRAME_MS
 from tools.sim.image import Converter
 
@@ -157,7 +157,6 @@ def run(device, out=None, scale=None):
     """
     import termios
     import tty
-    from tools.sim.boards import KEY_NAMES
     out = out or sys.stdout
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)

@@ -7,7 +7,7 @@ what they do on its layout. Only the rectangle the app redrew is converted and s
 import os
 import time
 
-from tools.sim.boards import key_help
+from tools.sim.boards import KEY_NAMES, key_help
 from tools.sim.device import FRAME_MS
 from tools.sim.image import Converter
 
@@ -86,7 +86,6 @@ class Window:
 
     def poll(self):
         """Read the window's events; return the pressed-keys mask of the board's keys."""
-        from tools.sim.boards import KEY_NAMES
         pygame = self.pygame
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
