@@ -701,6 +701,7 @@ def check_board_display(board, canvas, seed, rounds):
     drawing made dirty (firmware.gfx.Canvas: each of take_boxes(); a PlainCanvas: the box drawn);
     return a list of problems (empty when every panel pixel matched every time)."""
     from engine.rng import Random
+    from firmware.main import show_boxes
     reset_fakes()
     if hasattr(board, "DC"):
         wire_spi(board.DC, board.CS)
@@ -723,9 +724,7 @@ def check_board_display(board, canvas, seed, rounds):
         if hasattr(canvas, "take_boxes"):
             canvas.take_boxes()
             paint_something(canvas, rng)
-            b = canvas.boxes
-            for i in range(0, 4 * canvas.take_boxes(), 4):
-                display.show(canvas, b[i], b[i + 1], b[i + 2], b[i + 3])
+            show_boxes(canvas, display)
         else:
             box = scribble(canvas, rng, 1)[0]
             display.show(canvas, box[0], box[1], box[2], box[3])
@@ -813,13 +812,8 @@ class Rig:
         """One turn of the device loop, FRAME_MS after the last."""
         self.now += FRAME_MS
         self.frames += 1
-        pad, app = self.pad, self.app
-        pad.poll(self.now)
-        event = pad.get()
-        while event >= 0:
-            app.handle(event)
-            event = pad.get()
-        app.tick(self.now)
+        app = self.app
+        app.frame(self.now, self.pad)
         if app.game is not None:
             self.moves = app.game.n_moves
         canvas, boxes = self.canvas, self.canvas.boxes
