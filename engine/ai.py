@@ -243,10 +243,6 @@ class Player:
             return self._expert(view, moves, n)
         return self._strong(view, moves, n)
 
-    def hint(self, view, moves, n):
-        """The move this player would make in the view's seat (the "suggest" button)."""
-        return self.choose(view, moves, n)
-
     def _catches(self):
         level = self.level
         if level == BEGINNER:
