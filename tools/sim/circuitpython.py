@@ -134,23 +134,7 @@ class CircuitDevice:
 def headless_runner(device, shots_dir=None, scale=1):
     """tools/sim/headless.Runner on a CircuitDevice: shots are the displayio screen."""
     from tools.sim.headless import Runner
-
-    class CircuitRunner(Runner):
-        def shot(self, name):
-            if self.shots_dir is None:
-                return None
-            os.makedirs(self.shots_dir, exist_ok=True)
-            path = os.path.join(self.shots_dir, name + ".png")
-            self.device.save_png(path, self.scale)
-            self.shots.append(path)
-            return path
-
-        def _check_key(self, key):
-            if not self.device.keys & (1 << key):
-                from tools.sim.headless import ScriptError
-                raise ScriptError("board %s has no key %s" % (self.device.name, boards.KEY_NAMES[key]))
-
-    return CircuitRunner(device, shots_dir, scale)
+    return Runner(device, shots_dir, scale)
 
 
 class Walker:
