@@ -73,7 +73,7 @@ def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_p
     # the game answers its buttons: A (GPIO 12) on the title's first item, as in the simulator
     after_a = screen_after("pico_display", "A wait:500", tmp_path / "a")
     assert after_a != title_screen("pico_display", tmp_path / "t")
-    vboard.press(12)
+    vboard.press(12, ms=400)   # held long enough to be seen by a VM slowed by load (LONG is 600 ms)
     assert wait_for_screen(vboard, after_a) is None
 
 
