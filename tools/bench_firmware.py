@@ -1,6 +1,7 @@
 """Device figures per board, measured in the MicroPython VM from the .mpy build.
 
     python -m tools.bench_firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
+                                   [--no-romfs]
 
 Each board's config runs on fake pins and bus (tools/chipmodels.py) with the real app,
 a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
@@ -11,12 +12,18 @@ redraws of a typical move: VM time scaled by the calibration loop of
 tools/bench_micropython.py, plus the bus time the bytes need at the board's clock.
 The game is the same on every run, so with --repeat the least of each figure is kept
 (a shared machine only ever makes a run slower). Figures are printed, never asserted.
+
+Each board is measured twice: with the app's .mpy files on the filesystem (/lib: the
+import copies bytecode and constants into the heap, as `tools/deploy.py` installs it),
+and with them in the board's ROMFS image (tools/romfs.py) mounted at /rom from memory
+outside the GC heap, as firmware with a ROM partition mounts it (bytecode and constants
+run in place; `--no-romfs` skips this).
 """
 import argparse
 import re
 import sys
 
-from tools import mpvm
+from tools import mpvm, romfs
 from tools.bench_micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
 from tools.chipmodels import VM_MACHINE
 
@@ -35,8 +42,7 @@ RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a stea
 # per move: redraw VM ms, bus bytes, moves made, 1 if a screen between rounds was painted
 PER_MOVE = array("I", bytes(4 * 4 * 1000))
 LAST = [0, 0, 0, 0]   # redraw ms and bus bytes at the last move, samples kept, other screen painted
-gc.collect()
-BASE = gc.mem_alloc()
+BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """
 
 # Wrap the painter and the driver so every redraw is timed (VM ms, 1 ms ticks: the
@@ -87,6 +93,12 @@ def show_replay(rounds):
     print("BENCH show_full", best, 100)
 
 PREV = [0]
+
+def rebase():
+    # the baseline, in a call of its own after collections: garbage of this set-up (about
+    # 20 KB from compiling it and loading the fakes) would otherwise count as a baseline
+    global BASE
+    BASE = gc.mem_alloc()
 
 def import_one(module):
     __import__(module)
@@ -196,14 +208,16 @@ def full_time(n):
 
 def load_order(board):
     """The device modules the game imports, each after the ones it imports (CPython's
-    -X importtime order), then the board's config and its display driver."""
+    -X importtime order), then the board's config and its display driver. Not
+    engine.explain: the round imports it only to word an illegal move, which the
+    device's screens never offer."""
     import importlib
     import subprocess
     config = importlib.import_module("board_configs." + board)
     driver = "firmware.st7789" if config.DEPTH == 4 else "firmware.ssd1306"
     code = ("from tools.sim import install_framebuf; install_framebuf()\n"
             "import firmware.app, firmware.game, firmware.save, firmware.story, firmware.paint,"
-            " engine.ai, engine.text, engine.explain, firmware.gfx")
+            " engine.ai, engine.text, firmware.gfx")
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True,
                          text=True, check=True).stderr
     order = []
@@ -220,10 +234,12 @@ def collect_step():
     return [SCRUB, "gc.collect()\nsample()"]
 
 
-def measure(board, decisions=120, samples=4, repeats=30, timeout=600):
-    """Run one board's measurements in a fresh VM; return {figure: [numbers]}."""
-    steps = [START, CALIBRATE, "calibrate()", SCRUB, "gc.collect()", SCRUB,
-             "gc.collect()\nmodule_sample('-')"]
+def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False):
+    """Run one board's measurements in a fresh VM; return {figure: [numbers]}.
+
+    With `rom`, the app's modules come from the board's ROMFS image mounted at /rom
+    (only the fakes are files in /lib); RuntimeError if they were imported from elsewhere."""
+    steps = [START, CALIBRATE, "calibrate()", SCRUB, "gc.collect()", SCRUB, "gc.collect()\nrebase()"]
     for module in load_order(board):
         steps += ["import_one(%r)" % module, SCRUB, "gc.collect()\nmodule_sample(%r)" % module]
     steps += [SCRUB, "gc.collect()\ncode_sample()", "start(%r)" % board]
@@ -232,17 +248,25 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600):
     for _ in range(samples):
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
-              "show_replay(3)", "calibrate()"]
-    result = mpvm.run(SETUP, modules=("engine", "firmware", "board_configs",
-                                      "tools/chipmodels.py"),
+              "show_replay(3)", "calibrate()",
+              "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
+    app = ("engine", "firmware", "board_configs")
+    image = romfs.build_image(board) if rom else None
+    result = mpvm.run(SETUP, modules=("tools/chipmodels.py",) if rom else app + ("tools/chipmodels.py",),
                       extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps,
-                      heapsize=1024 * 1024, timeout=timeout, label="bench_firmware " + board)
+                      romfs=image,
+                      heapsize=1024 * 1024, timeout=timeout,
+                      label="bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
     result.check()
     figures = {}
     for line in result.stdout.splitlines():
         m = re.match(r"BENCH (\S+) (.*)", line)
         if m:
             figures.setdefault(m.group(1), []).append(m.group(2).split())
+    source = figures["from"][0][0]
+    if source.startswith("/rom/") != rom:
+        raise RuntimeError("bench_firmware %s: the app was imported from %s" % (board, source))
+    figures["image"] = [[str(len(image) if rom else 0)]]
     return figures
 
 
@@ -321,6 +345,8 @@ def summary(name, figures):
         "move_bus_ms": bus_ms(board, data / max(moves, 1)),
         "frame_bytes": data / max(frames, 1),
         "end_screen": figures["redraws"][0][5],
+        "source": figures["from"][0][0],
+        "image": int(figures["image"][0][0]),
     }
 
 
@@ -329,7 +355,8 @@ def report(rows, out=sys.stdout):
     def say(text):
         out.write(text + "\n")
 
-    say("MicroPython VM (%s), firmware from .mpy; RP2040 estimates from the calibration loop"
+    say("MicroPython VM (%s), firmware from .mpy files on the filesystem (/lib: imports copy"
+        " bytecode and constants into the heap); RP2040 estimates from the calibration loop"
         % ".".join(map(str, mpvm.vm_mpy_version())))
     say("%-17s %8s %8s %8s %8s %8s %7s %6s %6s %6s %8s %6s %6s %6s %6s %6s" % (
         "board", "heap use", "code", "data", "target", "peak", "full ms", "(cpu", "bus)",
@@ -343,9 +370,9 @@ def report(rows, out=sys.stdout):
             r["move_show_ms"], r["move_bus_ms"], r["move_p50_ms"], r["move_p90_ms"]))
     say("heap use: bytes in use after a collection, the median of the samples during a"
         " 4-player game (fake pins and bus excluded);")
-    say("  code: the modules' bytecode loaded from .mpy (in flash when frozen into the"
-        " firmware), data: the rest (canvas, driver, game, AI, screens);")
-    say("  target: for heap use on a board running .mpy files, for data with frozen modules;"
+    say("  code: what the imports left in the heap (bytecode and constants copied from the .mpy"
+        " files, interned names, functions, classes, module tables),")
+    say("  data: the rest (canvas, driver, game, AI, screens); target: for heap use;"
         " peak: heap use plus what a full redraw allocates;")
     say("full ms: repaint of the whole table and sending it, best of 3 (CPU estimate, bus time"
         " at the board's clock);")
@@ -372,6 +399,39 @@ def report(rows, out=sys.stdout):
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
 
+def report_romfs(pairs, out=sys.stdout):
+    """Print the heap figures with the app in ROMFS beside those from the filesystem:
+    one line per (files row, ROMFS row) pair."""
+    def say(text):
+        out.write(text + "\n")
+
+    say("")
+    say("With the app's .mpy in ROMFS: the board's image (tools/romfs.py) mounted at /rom from"
+        " memory outside the GC heap, as firmware with a ROM partition does;")
+    say("bytecode and constants run in place (VM figures; no board with a ROM partition was"
+        " tried)")
+    say("%-17s %7s %8s %8s %8s %8s %8s %4s %10s %8s %8s %8s" % (
+        "board", "image", "heap use", "code", "data", "peak", "target", "met", "files use",
+        "saved", "full ms", "move ms"))
+    for files, rom in pairs:
+        target = HEAP_TARGET[rom["depth"]]
+        say("%-17s %7d %8d %8d %8d %8d %8d %4s %10d %8d %8.1f %8.1f" % (
+            rom["board"], rom["image"], rom["in_use"], rom["code"], rom["in_use"] - rom["code"],
+            rom["peak_full"], target, "yes" if rom["peak_full"] < target else "no",
+            files["in_use"], files["in_use"] - rom["in_use"],
+            rom["full_cpu_ms"] + rom["full_bus_ms"], rom["move_cpu_ms"] + rom["move_bus_ms"]))
+    say("image: bytes of the ROMFS image; heap use, code, data, peak as above; met: the peak"
+        " is under the target; files use: heap use with the .mpy files in /lib; saved: files"
+        " use - heap use")
+    say("  code with ROMFS: what importing from /rom still puts in the heap (interned names,"
+        " raw-code and function objects, classes, module tables and the tuples and objects"
+        " made at import)")
+    for files, rom in pairs:
+        mods = sorted(rom["modules"], key=lambda m: -m[1])
+        say("%s (ROMFS): heap after each import (bytes): %s"
+            % (rom["board"], ", ".join("%s %d" % m for m in mods)))
+
+
 def quickest(runs):
     """One row from several runs of the same (deterministic) game: the least of each time
     and heap figure, since a loaded machine or a stale pointer only ever adds."""
@@ -390,11 +450,18 @@ def main(argv=None):
                         help="decisions (key presses or AI waits) played per board")
     parser.add_argument("--repeat", type=int, default=2,
                         help="runs per board; the least of each figure is kept")
+    parser.add_argument("--no-romfs", action="store_true",
+                        help="measure with the .mpy files on the filesystem only")
     args = parser.parse_args(argv)
-    rows = [quickest([summary(name, measure(name, args.decisions))
-                      for _ in range(args.repeat)])
-            for name in args.boards.split(",")]
+    names = args.boards.split(",")
+    rows = [quickest([summary(name, measure(name, args.decisions)) for _ in range(args.repeat)])
+            for name in names]
     report(rows)
+    if not args.no_romfs:
+        rom_rows = [quickest([summary(name, measure(name, args.decisions, rom=True))
+                              for _ in range(args.repeat)])
+                    for name in names]
+        report_romfs(list(zip(rows, rom_rows)))
 
 
 if __name__ == "__main__":

@@ -3,12 +3,17 @@
 //   node tools/mpvm.mjs < job.json
 //       job = {"heapsize": int, "files": {"/lib/engine/x.mpy": base64, ...},
 //              "path": ["", "/lib", ...], "main": "source", "name": "<main>",
-//              "steps": ["source", ...]}
-//       Writes the files, sets sys.path, runs `main`, then each of `steps` as a separate
-//       call into the VM (the VM only garbage-collects between calls). Only `main` is
-//       required.
-//   node tools/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... script.py
+//              "steps": ["source", ...], "romfs": base64}
+//       Writes the files, mounts the ROMFS image if given, sets sys.path, runs `main`, then
+//       each of `steps` as a separate call into the VM (the VM only garbage-collects
+//       between calls). Only `main` is required.
+//   node tools/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... [--romfs IMAGE] script.py
 //       Runs a host script; each --lib folder is copied to /lib/<its name>.
+//
+// A ROMFS image is mounted at /rom as a board's firmware mounts its ROM partition: the
+// image's bytes lie in memory taken with the Emscripten module's _malloc, outside the
+// MicroPython GC heap (as flash is outside a board's RAM), and Python sees them through
+// uctypes.bytearray_at, so .mpy files there run in place.
 //
 // VM output goes to our stdout/stderr. Exit status: 0 success, 1 uncaught Python exception
 // (MicroPython traceback on stderr), n for sys.exit(n), 2 bad usage, 3 the VM itself died.
@@ -60,6 +65,7 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--heapsize") job.heapsize = parseInt(argv[++i], 10);
     else if (arg === "--lib") addHostFolder(job.files, argv[++i]);
+    else if (arg === "--romfs") job.romfs = fs.readFileSync(argv[++i]).toString("base64");
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else {
       job.main = fs.readFileSync(arg, "utf8");
@@ -78,6 +84,24 @@ function addHostFolder(files, folder) {
       files[`/lib/${base}/${rel.split(path.sep).join("/")}`] = fs.readFileSync(full).toString("base64");
     }
   }
+}
+
+// Mounts at /rom, as the firmware does at boot (extmod/vfs.c, mp_vfs_mount_romfs_protected).
+const MOUNT_ROMFS = `
+import vfs, uctypes
+vfs.mount(vfs.VfsRom(uctypes.bytearray_at(_mpvm_rom_addr, _mpvm_rom_len)), "/rom")
+del vfs, uctypes, _mpvm_rom_addr, _mpvm_rom_len
+`;
+
+function mountRomfs(mp, b64) {
+  // The image outside the GC heap: C memory that lives as long as the VM.
+  const image = Buffer.from(b64, "base64");
+  const addr = mp._module._malloc(image.length);
+  if (!addr) throw new Error(`no memory for a ROMFS image of ${image.length} bytes`);
+  mp._module.HEAPU8.set(image, addr);
+  mp.globals.set("_mpvm_rom_addr", addr);
+  mp.globals.set("_mpvm_rom_len", image.length);
+  mp.runPython(MOUNT_ROMFS);
 }
 
 function makeDirs(FS, dir) {
@@ -116,6 +140,7 @@ async function main() {
       mp.FS.writeFile(file, Buffer.from(b64, "base64"));
     }
     mp.runPython(WRAPPER);
+    if (job.romfs) mountRomfs(mp, job.romfs);
     const sources = [[job.main, job.name ?? "<main>"]];
     mp.globals.set("_mpvm_path", JSON.stringify(job.path ?? ["", ".frozen", "/lib"]));
     mp.globals.set("_mpvm_name", sources[0][1]);

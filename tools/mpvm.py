@@ -6,6 +6,12 @@ Project folders given as `modules` are copied into the VM under /lib/<folder nam
 compiled to .mpy (the way they ship) or as .py source. A folder with an __init__ file is a
 package (`import engine`); any other folder is also put on sys.path so its modules import
 by their own name (`import test_vm_sanity`), as on a device. Every run has a timeout.
+
+    mpvm.run("import firmware.app", modules=(), romfs=romfs.build_image("thumby"))
+
+mounts a ROMFS image (tools/romfs.py) at /rom the way a board's firmware mounts its ROM
+partition: the image lies outside the GC heap, its .mpy files run in place, and sys.path
+is the firmware's (ROMFS_PATH).
 """
 import ast
 import base64
@@ -24,6 +30,10 @@ RUNNER = ROOT / "tools" / "mp_testrunner.py"
 PORTABLE_DIR = ROOT / "host_tests" / "portable"
 DEFAULT_HEAPSIZE = 1024 * 1024
 DEFAULT_PATH = ["", ".frozen", "/lib"]
+# sys.path of firmware that mounted a ROMFS: the image before the writable /lib
+# (micropython-lib PR #981 shows ['', '.frozen', '/rom', '/rom/lib', '/flash',
+# '/flash/lib'] on a PYBD; rp2 and esp32 have /lib where the PYBD has /flash/lib)
+ROMFS_PATH = ["", ".frozen", "/rom", "/rom/lib", "/lib"]
 
 
 class VMTimeout(RuntimeError):
@@ -102,11 +112,12 @@ def vm_files(modules, mpy=True):
 
 
 def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_HEAPSIZE,
-        timeout=60, steps=(), name="<main>", label=None):
+        timeout=60, steps=(), name="<main>", label=None, romfs=None):
     """Run `main` (then each of `steps`, as separate VM calls) in a fresh VM; return a Result.
 
-    extra_files maps VM paths to bytes/str. Raises VMTimeout after `timeout` seconds and
-    build_mpy.CompileError when mpy-cross rejects a module.
+    extra_files maps VM paths to bytes/str; romfs is an image (bytes) to mount at /rom.
+    Raises VMTimeout after `timeout` seconds and build_mpy.CompileError when mpy-cross
+    rejects a module.
     """
     if label is None:
         label = name if name != "<main>" else (main.strip().splitlines() or ["<empty>"])[0][:60]
@@ -116,11 +127,13 @@ def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_
     job = {
         "heapsize": heapsize,
         "files": {k: base64.b64encode(data).decode() for k, (data, _) in files.items()},
-        "path": DEFAULT_PATH + path,
+        "path": (ROMFS_PATH if romfs is not None else DEFAULT_PATH) + path,
         "main": main,
         "name": name,
         "steps": list(steps),
     }
+    if romfs is not None:
+        job["romfs"] = base64.b64encode(romfs).decode()
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is not installed; the MicroPython VM needs Node 20")

@@ -1,0 +1,77 @@
+"""The ROMFS image of a board: the game's .mpy files in a read-only filesystem that runs in place.
+
+    python -m tools.romfs --board pico_display [--out build/romfs/pico_display.romfs]
+
+The image holds exactly the modules `tools/deploy.py` ships for the board (engine/,
+firmware/ without the CircuitPython files, board_configs/__init__ and the board's
+config), compiled by the same cached mpy-cross build, under the same paths (`lib/...`),
+so on a board they are /rom/lib/engine/... . `board.py` and `main.py` stay on the
+writable filesystem: board.py is the device's own setting, and the firmware runs
+main.py only from there. The image is made by mpremote's own builder (`make_romfs`, as
+`mpremote romfs build` does) from a staging folder; `mpremote romfs deploy` takes the
+file it writes.
+"""
+import argparse
+import contextlib
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+from tools import deploy
+from tools.build_mpy import ROOT
+
+OUT_DIR = ROOT / "build" / "romfs"
+ON_FLASH = ("board.py", "main.py")     # shipped, but never in the image
+
+
+def image_files(board):
+    """Map path in the image -> .mpy bytes: every module deploy ships for `board`."""
+    return {path: data for path, data in deploy.build(board).items() if path not in ON_FLASH}
+
+
+def make_image(files):
+    """The ROMFS image of `files` (path -> bytes), built by mpremote's make_romfs."""
+    from mpremote.romfs import make_romfs
+    with tempfile.TemporaryDirectory(prefix="romfs-") as staging:
+        for path, data in files.items():
+            target = Path(staging) / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        with contextlib.redirect_stdout(io.StringIO()):    # make_romfs prints the tree
+            return make_romfs(staging, mpy_cross=False)
+
+
+def build_image(board):
+    """The ROMFS image (bytes) of the modules `board` ships."""
+    deploy.check_board(board)
+    return make_image(image_files(board))
+
+
+def write_image(board, out=None):
+    """Build `board`'s image into `out` (default build/romfs/<board>.romfs); return the path."""
+    out = Path(out) if out else OUT_DIR / ("%s.romfs" % board)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(build_image(board))
+    return out
+
+
+def main(argv=None):
+    """Command line: write the image and print its size."""
+    parser = argparse.ArgumentParser(prog="python -m tools.romfs", description=__doc__.splitlines()[0])
+    parser.add_argument("--board", required=True, help="board config: " + ", ".join(deploy.board_names()))
+    parser.add_argument("--out", help="image file (default build/romfs/<board>.romfs)")
+    args = parser.parse_args(argv)
+    try:
+        path = write_image(args.board, args.out)
+    except deploy.DeployError as e:
+        print("romfs: " + str(e), file=sys.stderr)
+        return 1
+    files = image_files(args.board)
+    print("%s: %d bytes (%d modules, %d bytes of .mpy)"
+          % (path, path.stat().st_size, len(files), sum(len(d) for d in files.values())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
