@@ -2,9 +2,15 @@
 
 The controller's RAM is 128 columns by 8 pages (a page is 8 rows, one byte a column,
 lowest bit on top): the same layout as framebuf's MONO_VLSB, so a page of the canvas
-goes out as it is. Horizontal addressing mode: `show` sets the column and page range
-of the rectangle (grown to whole pages) and streams its bytes. A glass narrower than
-128 columns sits at a column offset (the Thumby's 72x40 at column 28).
+goes out as it is. A glass narrower than 128 columns sits at a column offset (the
+Thumby's 72x40 at column 28).
+
+Only bytes the panel does not already hold are sent: the driver keeps a shadow of the
+panel's RAM and, for each page of a rectangle, sends the columns from the first to the
+last byte that differ. Neighbouring pages share one window (horizontal addressing: a
+column range and a page range, filled exactly, so the pointer ends back at its start)
+when that costs less than a window each. Panel RAM is unknown after power-up, reset
+or a failed write: the next show then sends the whole screen.
 """
 from engine.compat import const
 
@@ -36,22 +42,35 @@ _SET_PRECHARGE = const(0xD9)
 _SET_COM_PINS = const(0xDA)
 _SET_VCOM = const(0xDB)
 _START_LINE_0 = const(0x40)
+_UNSET = const(-1)                # no window set since the panel was last (re)started
 
 
 class SSD1306:
-    """One SSD1306 panel; the I2C and SPI classes below say how bytes reach it."""
+    """One SSD1306 panel; the I2C and SPI classes below say how bytes reach it.
+
+    A bus class gives `lead` (what each data write starts with), `window_cost` (what
+    a window's commands and transactions cost, in bytes of data that take as long) and
+    command(code), commands(codes), data(vector).
+    """
 
     def __init__(self, width, height, col_offset=0, iref=False):
         self.width, self.height = width, height
         self.col_offset = col_offset
         self.pages = (height + 7) // 8
         self.cmds = bytearray(6)
+        self.cmds3 = memoryview(self.cmds)[:3]
+        self.shadow = bytearray(width * self.pages)   # what the panel's RAM holds
+        self.known = False      # the shadow is the panel's RAM (not until a whole show)
+        self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
+        # data vectors for 1 to `pages` runs of the canvas, made once
+        self.vectors = [None] + [list(self.lead) + [None] * n for n in range(1, self.pages + 1)]
         self.source = None      # the canvas buffer last shown, and a view of it
         self.view = None
         self.init_panel(iref)
 
     def init_panel(self, iref):
         """Configure and switch on: charge pump, multiplex, horizontal addressing."""
+        self.forget()
         for code in (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1,
                      _SET_OFFSET, 0, _START_LINE_0, _SET_CHARGE_PUMP, 0x14,
                      _SET_MEMORY_MODE, 0, _SEG_REMAP, _COM_SCAN_DOWN,
@@ -64,60 +83,128 @@ class SSD1306:
         for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
             self.command(code)
 
+    def forget(self):
+        """Panel RAM and window unknown: the next show sends the whole screen."""
+        self.known = False
+        self.columns = self.page_range = _UNSET
+
     def contrast(self, level):
         """Brightness 0..255."""
         self.command(_SET_CONTRAST)
         self.command(level)
 
     def power(self, on):
-        """Panel on or off (its RAM is kept)."""
+        """Panel on or off (sleep mode)."""
+        if on:   # sleep keeps the RAM, but a board may cut the panel's supply meanwhile
+            self.forget()
         self.command(_DISPLAY_ON if on else _DISPLAY_OFF)
 
     def show(self, canvas, x, y, w, h):
-        """Send the rectangle (x, y, w, h) of the canvas, grown to whole pages."""
-        w = min(x + w, self.width) - max(x, 0)     # clipped to the panel
-        h = min(y + h, self.height) - max(y, 0)
-        if w <= 0 or h <= 0:
+        """Send what changed in the rectangle (x, y, w, h) of the canvas."""
+        x0, y0 = max(x, 0), max(y, 0)          # clipped to the panel
+        x1, y1 = min(x + w, self.width), min(y + h, self.height)
+        if x1 <= x0 or y1 <= y0:
             return
-        x, y = max(x, 0), max(y, 0)
-        first, last = y >> 3, (y + h - 1) >> 3
-        cmds = self.cmds
-        cmds[0] = _SET_COLUMNS
-        cmds[1] = self.col_offset + x
-        cmds[2] = self.col_offset + x + w - 1
-        cmds[3] = _SET_PAGES
-        cmds[4] = first
-        cmds[5] = last
-        self.commands(cmds)
         if self.source is not canvas.buf:
             self.source = canvas.buf
             self.view = memoryview(canvas.buf)
-        buf = self.view
-        width = self.width
-        if w == width:  # whole rows of pages are one run of the buffer
-            if first == 0 and last == self.pages - 1:
-                self.data(self.source)
+        try:
+            if self.known:
+                self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
             else:
-                self.data(buf[first * width:(last + 1) * width])
-            return
-        for page in range(first, last + 1):  # a memoryview of 16 bytes each
-            start = page * width + x
-            self.data(buf[start:start + w])
+                self.send_window(0, self.width - 1, 0, self.pages - 1)
+                self.known = True
+        except Exception:
+            self.forget()      # a write cut short leaves the panel in doubt
+            raise
 
     def show_all(self, canvas):
-        """Send the whole canvas."""
+        """Send the whole canvas (what changed of it)."""
         self.show(canvas, 0, 0, self.width, self.height)
+
+    def send_changes(self, x0, x1, first, last):
+        """Send pages first..last from the first to the last changed byte between columns
+        x0 and x1 - 1; neighbouring pages share a window while that costs less."""
+        src, shadow, width = self.source, self.shadow, self.width
+        c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
+        for page in range(first, last + 1):
+            row = page * width
+            i, end = row + x0, row + x1
+            while i < end and src[i] == shadow[i]:
+                i += 1
+            if i == end:                       # nothing changed on this page
+                if p0 >= 0:
+                    self.send_window(c0, c1, p0, page - 1)
+                    p0 = -1
+                continue
+            end -= 1
+            while src[end] == shadow[end]:     # stops at i at the latest
+                end -= 1
+            lo, hi = i - row, end - row
+            if p0 >= 0:
+                joined_lo, joined_hi = min(lo, c0), max(hi, c1)
+                above = page - p0
+                if ((joined_hi - joined_lo + 1) * (above + 1)
+                        <= (c1 - c0 + 1) * above + hi - lo + 1 + self.window_cost):
+                    c0, c1 = joined_lo, joined_hi
+                    continue
+                self.send_window(c0, c1, p0, page - 1)
+            c0, c1, p0 = lo, hi, page
+        if p0 >= 0:
+            self.send_window(c0, c1, p0, last)
+
+    def send_window(self, c0, c1, p0, p1):
+        """Send columns c0..c1 of pages p0..p1, then note them in the shadow."""
+        self.set_window(c0, c1, p0, p1)
+        width, view, shadow = self.width, self.view, self.shadow
+        lead = len(self.lead)
+        if c1 - c0 + 1 == width:               # whole pages: one run of the buffer
+            vector = self.vectors[1]
+            vector[lead] = view[p0 * width:(p1 + 1) * width]
+        else:
+            vector = self.vectors[p1 - p0 + 1]
+            for page in range(p0, p1 + 1):
+                start = page * width + c0
+                vector[lead + page - p0] = view[start:start + c1 - c0 + 1]
+        self.data(vector)
+        start = p0 * width + c0
+        for i in range(lead, len(vector)):
+            part = vector[i]
+            shadow[start:start + len(part)] = part
+            vector[i] = None
+            start += width
+
+    def set_window(self, c0, c1, p0, p1):
+        """Point the panel at columns c0..c1 of pages p0..p1, sending only the range that
+        differs from the last window (filled exactly, it left the pointer at its start)."""
+        columns, page_range = c0 << 8 | c1, p0 << 8 | p1
+        cmds, offset = self.cmds, self.col_offset
+        if columns != self.columns and page_range != self.page_range:
+            cmds[0], cmds[1], cmds[2] = _SET_COLUMNS, offset + c0, offset + c1
+            cmds[3], cmds[4], cmds[5] = _SET_PAGES, p0, p1
+            self.commands(cmds)
+        elif columns != self.columns:
+            cmds[0], cmds[1], cmds[2] = _SET_COLUMNS, offset + c0, offset + c1
+            self.commands(self.cmds3)
+        elif page_range != self.page_range:
+            cmds[0], cmds[1], cmds[2] = _SET_PAGES, p0, p1
+            self.commands(self.cmds3)
+        self.columns, self.page_range = columns, page_range
 
 
 class SSD1306_I2C(SSD1306):
     """An SSD1306 on I2C: a control byte (0x00 commands, 0x40 data) opens each write."""
 
+    lead = (b"\x40",)       # Co = 0, D/C = 1: data bytes follow
+    # a window: address, control and 6 command bytes, then the data's address and control
+    window_cost = 10
+
     def __init__(self, i2c, width, height, addr=0x3C, col_offset=0, iref=False):
         self.i2c, self.addr = i2c, addr
         self.one = bytearray(2)
         self.one[0] = 0x00             # Co = 0, D/C = 0: command bytes follow
-        self.head = bytearray(7)        # control byte plus up to 6 command bytes
-        self.parts = [b"\x40", None]   # Co = 0, D/C = 1: data bytes follow
+        head = bytearray(7)            # control byte plus up to 6 command bytes
+        self.heads = [memoryview(head)[:n + 1] for n in range(7)]
         super().__init__(width, height, col_offset, iref)
 
     def command(self, code):
@@ -127,20 +214,24 @@ class SSD1306_I2C(SSD1306):
 
     def commands(self, codes):
         """Send up to six command bytes in one transaction."""
-        head = self.head
         n = len(codes)
+        head = self.heads[n]
         for i in range(n):
             head[i + 1] = codes[i]
-        self.i2c.writeto(self.addr, memoryview(head)[:n + 1] if n < 6 else head)
+        self.i2c.writeto(self.addr, head)
 
-    def data(self, chunk):
-        """Send display RAM bytes."""
-        self.parts[1] = chunk
-        self.i2c.writevto(self.addr, self.parts)
+    def data(self, vector):
+        """Send display RAM bytes: the control byte and runs of the canvas, one transaction."""
+        self.i2c.writevto(self.addr, vector)
 
 
 class SSD1306_SPI(SSD1306):
     """An SSD1306 on 4-wire SPI: DC low for commands, high for data, CS low around both."""
+
+    lead = ()
+    # a window: 6 command bytes, and Python calls to toggle DC and CS for two writes,
+    # which take as long as some 40 bytes at 10 MHz
+    window_cost = 48
 
     def __init__(self, spi, dc, cs, width, height, rst=None, col_offset=0, iref=False):
         self.spi, self.dc, self.cs, self.rst = spi, dc, cs, rst
@@ -168,9 +259,10 @@ class SSD1306_SPI(SSD1306):
         self.spi.write(codes)
         self.cs(1)
 
-    def data(self, chunk):
-        """Send display RAM bytes."""
+    def data(self, vector):
+        """Send display RAM bytes: runs of the canvas in one CS-low stretch."""
         self.dc(1)
         self.cs(0)
-        self.spi.write(chunk)
+        for part in vector:
+            self.spi.write(part)
         self.cs(1)
