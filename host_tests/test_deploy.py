@@ -242,3 +242,101 @@ def test_manifest_freezes_the_micropython_game(tmp_path, monkeypatch):
         shipped.update(p[len(deploy.LIB) + 1:] for p in deploy.source_files(board))
     assert sorted(frozen) == sorted(shipped)       # every MicroPython module, once
     assert not [p for p in frozen if deploy.circuitpython_only(p)]
+
+
+# ---- --romfs -----------------------------------------------------------------------------
+
+# boot.py of a virtual board whose "firmware" has a ROMFS partition: a stand-in `vfs` module
+# answers rom_ioctl as rp2/esp32 firmware does (partition 0 as a memoryview, erase, write,
+# done), keeps the partition in /romfs.part across resets, and at boot mounts a valid image
+# at /rom and puts /rom and /rom/lib on sys.path before /lib, as such firmware does.
+ROM_BOOT = """\
+import sys, vfs as _vfs
+_PART = '/romfs.part'
+
+class _Vfs:
+    VfsRom, VfsPosix = _vfs.VfsRom, _vfs.VfsPosix
+    mount, umount = staticmethod(_vfs.mount), staticmethod(_vfs.umount)
+
+    def __init__(self, size):
+        self.part = bytearray(size)
+        try:
+            with open(_PART, 'rb') as f:
+                f.readinto(self.part)
+        except OSError:
+            pass
+
+    def rom_ioctl(self, op, *args):
+        if op == 1:
+            return 1
+        if args[0] != 0:
+            return -22
+        if op == 2:
+            return memoryview(self.part)
+        if op == 6:
+            return 4096
+        if op == 3:
+            for i in range(args[1], args[1] + args[2]):
+                self.part[i] = 0xFF
+            return 16
+        if op == 4:
+            self.part[args[1]:args[1] + len(args[2])] = args[2]
+            return 0
+        if op == 5:
+            with open(_PART, 'wb') as f:
+                f.write(self.part)
+            return 0
+        return -22
+
+sys.modules['vfs'] = _rom = _Vfs(%d)
+if _rom.part[:3] == b'\\xd2\\xcd\\x31':
+    _vfs.mount(_vfs.VfsRom(memoryview(_rom.part)), '/rom')
+    sys.path[sys.path.index('/lib'):sys.path.index('/lib')] = ['/rom', '/rom/lib']
+"""
+
+
+def test_romfs_on_a_board_without_a_partition_says_so_and_changes_nothing(vboard, capsys):
+    deploy.deploy("thumby", vboard.port, log=QUIET, settle=SETTLE)
+    before = board_files(vboard)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy_romfs("thumby", vboard.port, log=QUIET, settle=SETTLE)
+    message = str(e.value)
+    assert "without a ROMFS partition" in message and "nothing was changed" in message
+    assert "python -m tools.deploy --board thumby, without --romfs" in message
+    assert "manifest.py" in message
+    assert board_files(vboard) == before
+    assert deploy.main(["--board", "thumby", "--romfs", "--port", vboard.port]) == 1
+    assert "without a ROMFS partition" in capsys.readouterr().err
+    assert board_files(vboard) == before
+
+
+def test_romfs_partition_too_small_changes_nothing(vboard):
+    (vboard.root / "boot.py").write_text(ROM_BOOT % 4096)
+    with pytest.raises(deploy.DeployError, match=r"the ROMFS partition holds 4096 bytes, the image "
+                                                 r"needs \d+.*nothing was changed"):
+        deploy.deploy_romfs("pico_display", vboard.port, log=QUIET, settle=SETTLE)
+    assert sorted(board_files(vboard)) == ["boot.py"]
+
+
+def test_romfs_deploy_writes_the_image_removes_the_app_from_lib_and_starts(tmp_path):
+    """On a board with a partition (boot.py's stand-in firmware): a plain deploy first, then
+    --romfs: the partition holds the image mpremote wrote, the app's files under lib/ are
+    gone (other files stay), and the game runs from /rom and shows its title."""
+    with VirtualBoard(tmp_path / "flash", heapsize=1024 * 1024) as board:
+        deploy.deploy("pico_display", board.port, log=QUIET, settle=SETTLE)
+        (board.root / "boot.py").write_text(ROM_BOOT % (128 * 1024))
+        (board.root / "lib" / "other.mpy").write_bytes(b"not ours")
+        (board.root / "mau_save.dat").write_bytes(b"a save")
+        report = deploy.deploy_romfs("pico_display", board.port, log=QUIET, settle=SETTLE)
+        assert report.ready == "Mau-Mau ready on Pimoroni Pico Display Pack"
+        assert report.partition == 128 * 1024 and report.copied == []   # board.py, main.py as they were
+        files = board_files(board)
+        image = (ROOT / "build" / "romfs" / "pico_display.romfs").read_bytes()
+        assert report.image == len(image) and files["romfs.part"][:len(image)] == image
+        assert sorted(report.removed) == sorted(p for p in deploy.build("pico_display")
+                                                if p.startswith("lib/"))
+        assert sorted(files) == ["board.py", "boot.py", "lib/other.mpy", "main.py", "mau_save.dat",
+                                 "romfs.part"]
+        assert wait_for_screen(board, title_screen("pico_display", tmp_path)) is None
+        again = deploy.deploy_romfs("pico_display", board.port, log=QUIET, settle=SETTLE)
+        assert again.removed == [] and again.copied == [] and again.ready

@@ -1,6 +1,6 @@
 """Put the game on a board with mpremote: compile, copy what changed, start it.
 
-    python -m tools.deploy --board pico_display [--port /dev/ttyACM0]
+    python -m tools.deploy --board pico_display [--port /dev/ttyACM0] [--romfs]
 
 Steps: find the board (the first USB serial port of a MicroPython board, or --port);
 check that its MicroPython loads the .mpy files mpy-cross makes here
@@ -12,6 +12,14 @@ build no longer has; write board.py and main.py; soft-reset and wait for the gam
 ready line on the console (a main.py that prints none but runs for SETTLE_S seconds
 without an error counts as started). Also `--update-package` rewrites the mip file list
 in package.json (see docs/deploy.md).
+
+With `--romfs` the modules go into the board's ROMFS partition instead (tools/romfs.py
+builds the image, mpremote's `romfs deploy` writes it; .mpy files there run in place and
+leave their bytecode out of RAM): the partition is checked first (firmware without one,
+or with one too small, gets an error and nothing on the board changes); after the image,
+the app's own files under /lib are removed (a second copy, which would shadow /rom
+wherever /lib comes first on sys.path; saves and other files stay); board.py and main.py
+are written as usual, and the board is started the same way.
 """
 import argparse
 import hashlib
@@ -80,6 +88,41 @@ for _d in {folders!r}:
     _walk(_d)
 """
 
+# Runs on the board: the ROMFS partition's size in bytes, or why there is none
+# (the queries `mpremote romfs query` makes).
+ROM_PARTITION = """\
+try:
+    import vfs
+    vfs.rom_ioctl
+except (ImportError, AttributeError):
+    print('ROMFS none firmware without ROMFS support (no vfs.rom_ioctl)')
+else:
+    _n = vfs.rom_ioctl(1)
+    _dev = vfs.rom_ioctl(2, 0) if _n > 0 else -1
+    if isinstance(_dev, int):
+        print('ROMFS none firmware without a ROMFS partition (vfs.rom_ioctl(2, 0) = %d)' % _dev)
+    elif hasattr(_dev, 'ioctl'):
+        print('ROMFS', _dev.ioctl(4, 0) * _dev.ioctl(5, 0))
+    else:
+        print('ROMFS', len(_dev))
+"""
+
+# Runs on the board: remove each listed file, then the folders that became empty.
+REMOVE_FILES = """\
+import os
+for _p in {paths!r}:
+    try:
+        os.remove(_p)
+        print('removed', _p)
+    except OSError:
+        pass
+for _d in {folders!r}:
+    try:
+        os.rmdir(_d)
+    except OSError:
+        pass
+"""
+
 # Runs on the board: replace `path` by `tmp` (rename over it, or remove first where the
 # filesystem cannot rename onto an existing file).
 REPLACE = """\
@@ -97,11 +140,13 @@ class DeployError(Exception):
 
 
 class Report:
-    """What a deploy did: copied and removed paths, unchanged count, the ready line."""
+    """What a deploy did: copied and removed paths, unchanged count, the ready line, and with
+    --romfs the image's and the partition's size in bytes."""
 
     def __init__(self):
         self.copied, self.removed, self.unchanged, self.ready = [], [], 0, ""
         self.copied_bytes = 0
+        self.image = self.partition = 0
 
 
 # ---- the board's name and files -----------------------------------------------------
@@ -355,6 +400,89 @@ def remove_stale(transport, files, report, log):
             report.removed.append(path)
 
 
+# ---- ROMFS ---------------------------------------------------------------------------
+
+def no_romfs(board, why):
+    """The message for firmware that cannot take the image, with the other ways."""
+    return ("%s, so the game cannot go into ROMFS on this board; nothing was changed. Other "
+            "ways: a plain deploy (python -m tools.deploy --board %s, without --romfs), or "
+            "freeze the game into your own firmware build with manifest.py; or flash firmware "
+            "built with a ROMFS partition (docs/deploy.md)" % (why, board))
+
+
+def rom_partition(transport, board, needed):
+    """Bytes in ROMFS partition 0; DeployError (nothing changed) if missing or too small."""
+    out = run(transport, ROM_PARTITION).split(None, 2)
+    if out[1] == "none":
+        raise DeployError(no_romfs(board, out[2].strip()))
+    size = int(out[1])
+    if size == 0:
+        raise DeployError(no_romfs(board, "firmware without a ROMFS partition (partition 0 "
+                                          "has 0 bytes)"))
+    if size < needed:
+        raise DeployError(no_romfs(board, "the ROMFS partition holds %d bytes, the image needs %d"
+                                          % (size, needed)))
+    return size
+
+
+def write_romfs(transport, image_path, log):
+    """Write the image file into partition 0 with mpremote's `romfs deploy`."""
+    import argparse as _argparse
+    import contextlib
+    import io
+    from mpremote.commands import CommandError, _do_romfs_deploy
+    from mpremote.main import State
+    state = State()
+    state.transport, state._auto_soft_reset = transport, False
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            _do_romfs_deploy(state, _argparse.Namespace(path=str(image_path), partition=0, mpy=False))
+    except (CommandError, SystemExit) as e:
+        raise DeployError("mpremote romfs deploy failed: %s %s"
+                          % (e, printed.getvalue().replace("\r", "\n").strip()[-500:])) from None
+    log("deploy: " + printed.getvalue().replace("\r", "\n").strip().splitlines()[-1])
+
+
+def remove_app_files(transport, report, log):
+    """Remove every file in the app's folders on the flash (lib/engine, lib/firmware,
+    lib/board_configs: .mpy, .py or .tmp), and those folders once empty."""
+    folders = ["%s/%s" % (LIB, p) for p in PACKAGES + ("board_configs",)]
+    listed = run(transport, LIST_FILES.format(folders=folders)).split()
+    ours = [p for p in listed if any(p.startswith(f + "/") for f in folders)]
+    deepest_first = sorted({p.rpartition("/")[0] for p in ours} | set(folders), key=lambda d: -d.count("/"))
+    out = run(transport, REMOVE_FILES.format(paths=ours, folders=deepest_first))
+    for line in out.splitlines():
+        if line.startswith("removed "):
+            log("  removed %s" % line[8:])
+            report.removed.append(line[8:])
+
+
+def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
+    """Deploy `board`'s game into the board's ROMFS partition; return a Report."""
+    from tools import romfs
+    check_board(board)
+    image_path = romfs.write_image(board)
+    files = {p: d for p, d in build(board).items() if p in romfs.ON_FLASH}
+    port = port or find_port()
+    log("deploy: %s into ROMFS on %s" % (board, port))
+    transport = connect(port)
+    report = Report()
+    report.image = image_path.stat().st_size
+    try:
+        check_mpy(transport)
+        report.partition = rom_partition(transport, board, report.image)
+        log("deploy: image %d bytes, ROMFS partition %d bytes" % (report.image, report.partition))
+        write_romfs(transport, image_path, log)
+        remove_app_files(transport, report, log)
+        copy_changed(transport, files, report, log)
+        log("deploy: %d copied, %d removed" % (len(report.copied), len(report.removed)))
+        report.ready = start_game(transport, timeout, log, settle)
+    finally:
+        transport.close()
+    return report
+
+
 def start_game(transport, timeout, log, settle=SETTLE_S):
     """Soft-reset into main.py and wait until the game runs; return the ready line.
 
@@ -448,6 +576,8 @@ def main(argv=None):
     parser.add_argument("--board", help="board config name: " + ", ".join(board_names()))
     parser.add_argument("--port", help="serial port (default: the first MicroPython board found)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the ready line")
+    parser.add_argument("--romfs", action="store_true",
+                        help="put the modules into the board's ROMFS partition (firmware with one)")
     parser.add_argument("--update-package", action="store_true",
                         help="rewrite the mip file list in package.json and exit")
     args = parser.parse_args(argv)
@@ -457,7 +587,7 @@ def main(argv=None):
     if not args.board:
         parser.error("--board is required; the boards are: " + ", ".join(board_names()))
     try:
-        deploy(args.board, args.port, args.timeout)
+        (deploy_romfs if args.romfs else deploy)(args.board, args.port, args.timeout)
     except DeployError as e:
         print("deploy: " + str(e), file=sys.stderr)
         return 1
