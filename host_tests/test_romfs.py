@@ -168,3 +168,21 @@ def test_a_scripted_game_from_rom_sends_the_same_frames_as_from_files(name):
     shows = [line for line in rom if line.startswith("SHOW ")]
     assert len(shows) > 50
     assert rom[:-1] == flash[:-1]
+
+
+def test_the_bench_measures_each_board_from_rom_and_says_which_is_which():
+    """tools/bench_firmware.py's ROMFS figures (printed, not asserted): the app came from
+    /rom, and the report sets them beside the figures from files."""
+    import io
+    from tools import bench_firmware
+    files = bench_firmware.summary("thumby", bench_firmware.measure("thumby", decisions=12, repeats=2))
+    rom = bench_firmware.summary("thumby", bench_firmware.measure("thumby", decisions=12, repeats=2,
+                                                                   rom=True))
+    assert files["source"] == "/lib/firmware/app.mpy" and rom["source"] == "/rom/lib/firmware/app.mpy"
+    assert rom["image"] > 40000, rom["image"]
+    assert rom["names"] > 500 and files["names"] > 500, (rom["names"], files["names"])
+    out = io.StringIO()
+    bench_firmware.report_romfs([(files, rom)], out)
+    text = out.getvalue()
+    for needle in ("ROMFS", "heap use", "target", "files use", "saved", "thumby (ROMFS)", "firmware.app"):
+        assert needle in text, needle

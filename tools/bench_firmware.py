@@ -99,6 +99,8 @@ def rebase():
     # 20 KB from compiling it and loading the fakes) would otherwise count as a baseline
     global BASE
     BASE = gc.mem_alloc()
+    import micropython
+    micropython.qstr_info()   # the names interned so far (the fakes' and the harness's)
 
 def import_one(module):
     __import__(module)
@@ -111,6 +113,8 @@ def module_sample(module):
 
 def code_sample():
     print("BENCH code", gc.mem_alloc() - BASE)
+    import micropython
+    micropython.qstr_info()   # "qstr pool: n_pool=.., n_qstr=.., ..., n_total_bytes=.."
 
 def start(name):
     global rig
@@ -263,6 +267,9 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
         m = re.match(r"BENCH (\S+) (.*)", line)
         if m:
             figures.setdefault(m.group(1), []).append(m.group(2).split())
+        m = re.match(r"qstr pool: .*n_qstr=(\d+),.*n_total_bytes=(\d+)", line)
+        if m:
+            figures.setdefault("names", []).append(m.groups())
     source = figures["from"][0][0]
     if source.startswith("/rom/") != rom:
         raise RuntimeError("bench_firmware %s: the app was imported from %s" % (board, source))
@@ -331,6 +338,9 @@ def summary(name, figures):
         "in_use": in_use,
         "in_use_max": int(figures["in_use_max"][0][0]),
         "code": int(figures["code"][0][0]),
+        # names interned by the imports: the pool after them less the pool at the baseline
+        "names": int(figures["names"][1][0]) - int(figures["names"][0][0]),
+        "names_bytes": int(figures["names"][1][1]) - int(figures["names"][0][1]),
         "modules": [(m, int(b)) for m, b in figures.get("module", []) if m != "-"],
         "start_in_use": int(figures["in_use"][0][0]),
         "peak_full": in_use + full_alloc,
@@ -410,22 +420,25 @@ def report_romfs(pairs, out=sys.stdout):
         " memory outside the GC heap, as firmware with a ROM partition does;")
     say("bytecode and constants run in place (VM figures; no board with a ROM partition was"
         " tried)")
-    say("%-17s %7s %8s %8s %8s %8s %8s %4s %10s %8s %8s %8s" % (
+    say("%-17s %7s %8s %8s %8s %8s %8s %4s %10s %8s %13s" % (
         "board", "image", "heap use", "code", "data", "peak", "target", "met", "files use",
-        "saved", "full ms", "move ms"))
+        "saved", "names (bytes)"))
     for files, rom in pairs:
         target = HEAP_TARGET[rom["depth"]]
-        say("%-17s %7d %8d %8d %8d %8d %8d %4s %10d %8d %8.1f %8.1f" % (
+        say("%-17s %7d %8d %8d %8d %8d %8d %4s %10d %8d %5d (%5d)" % (
             rom["board"], rom["image"], rom["in_use"], rom["code"], rom["in_use"] - rom["code"],
             rom["peak_full"], target, "yes" if rom["peak_full"] < target else "no",
-            files["in_use"], files["in_use"] - rom["in_use"],
-            rom["full_cpu_ms"] + rom["full_bus_ms"], rom["move_cpu_ms"] + rom["move_bus_ms"]))
+            files["in_use"], files["in_use"] - rom["in_use"], rom["names"], rom["names_bytes"]))
     say("image: bytes of the ROMFS image; heap use, code, data, peak as above; met: the peak"
         " is under the target; files use: heap use with the .mpy files in /lib; saved: files"
-        " use - heap use")
-    say("  code with ROMFS: what importing from /rom still puts in the heap (interned names,"
-        " raw-code and function objects, classes, module tables and the tuples and objects"
-        " made at import)")
+        " use - heap use;")
+    say("  code with ROMFS: what importing from /rom still puts in the heap: the interned names"
+        " (names: how many the imports added, and the bytes the pool grew by; MicroPython copies"
+        " them into RAM from ROMFS as from files: %s),"
+        % ", ".join("%d (%d) from files" % (f["names"], f["names_bytes"]) for f, _ in pairs[:1]))
+    say("  raw-code and function objects, classes, module tables and the tuples and objects made"
+        " at import. Redraw times are those from files: the VM reads bytecode from memory either"
+        " way (a board reading flash through its cache was not measured)")
     for files, rom in pairs:
         mods = sorted(rom["modules"], key=lambda m: -m[1])
         say("%s (ROMFS): heap after each import (bytes): %s"
