@@ -65,7 +65,10 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--heapsize") job.heapsize = parseInt(argv[++i], 10);
     else if (arg === "--lib") addHostFolder(job.files, argv[++i]);
-    else if (arg === "--romfs") job.romfs = fs.readFileSync(argv[++i]).toString("base64");
+    else if (arg === "--romfs") {
+      job.romfs = fs.readFileSync(argv[++i]).toString("base64");
+      job.path = ["", ".frozen", "/rom", "/rom/lib", "/lib"];   // as firmware that mounted it
+    }
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else {
       job.main = fs.readFileSync(arg, "utf8");
