@@ -101,7 +101,7 @@ class IllegalMove(ValueError):
 
 
 _CHECK = array("H", range(_MAX_MOVES))  # scratch for apply's legality check
-_FRESH = [None, None, None]  # each deck in its fixed order, by rules.deck, made on first deal
+_FRESH = [None, None, None]  # a new round's table before the shuffle, by rules.deck (made on first deal)
 
 # _FITS[card ^ top] is 1 when the two cards share their suit (no suit bit differs) or
 # their rank (no rank bit differs).
@@ -242,7 +242,7 @@ class Round(Table):
         self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
         # Room for the events of one move: its own few plus the largest possible draw.
         most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
-        self.events = array("H", range(20 + most))
+        self.events = array("H", bytes(2 * (20 + most)))
         self._pool = None  # scratch for fill_hidden, made on first use
         effects = self.effects = bytearray(16)  # by rank; switches are 0 or 1
         effects[_SEVEN] = _DRAW_TWO
@@ -265,21 +265,14 @@ class Round(Table):
         if not 0 <= dealer < players:
             raise ValueError("dealer %r must be a seat from 0 to %d" % (dealer, players - 1))
         s = self.s
-        for i in range(_CARDS):
-            s[i] = 0
         fresh = _FRESH[rules.deck]
         if fresh is None:
-            fresh = _FRESH[rules.deck] = deck(rules.deck_name())
-        end = _CARDS + len(fresh)
-        s[_CARDS:end] = fresh
+            fresh = _FRESH[rules.deck] = _new_table(rules.deck_name())
+        s[:] = fresh
+        end = s[_END]
         self.rng.shuffle(s, _CARDS, end)
-        s[_END] = end
         s[_PLAYERS] = players
         s[_DEALER] = dealer
-        s[_DIR] = 1
-        s[_WISH] = NO_WISH
-        s[_DEBTOR] = NOBODY
-        s[_WINNER] = NOBODY
         b = end - 1 - players * rules.hand_size
         for k in range(players):
             s[_BOUNDS + k] = b
@@ -287,7 +280,8 @@ class Round(Table):
         s[_BOUNDS + players] = b  # the up-card
         if rules.first_card:  # turn_again: an action card turned up is covered
             while self.effects[s[s[_BOUNDS + players]] & 15] and s[_BOUNDS] > _CARDS:
-                self._carry(-1, players)
+                x = s[_BOUNDS] - 1
+                self._carry(s[x], x, _BOUNDS, _BOUNDS + players)
         s[_TURN] = (dealer + 1) % players
         self._ev(_E_DEAL, dealer, 0)
 
@@ -300,26 +294,28 @@ class Round(Table):
 
     # -- moving cards --------------------------------------------------------
 
-    def _carry(self, frm, to):
-        """Move the last card of segment `frm` (-1: draw pile) to segment `to`; return its slot."""
+    def _carry(self, c, x, b, to):
+        """Carry card c from slot x, the last of its segment, to the front of the segment
+        that starts at header byte `to`. The starts b .. to each move one slot left: a
+        segment in between takes the slot freed before it and frees its own last slot."""
         s = self.s
-        b = _BOUNDS + frm + 1
-        last = _BOUNDS + to
-        while True:
-            x = s[b] - 1
+        while b < to:
             s[b] = x
-            if b == last:
-                return x
             y = s[b + 1] - 1
-            s[x], s[y] = s[y], s[x]
+            s[x] = s[y]
+            x = y
             b += 1
+        s[b] = x
+        s[x] = c
 
     def _draw_card(self, p):
         """Player p draws the top card; return it, or NO_CARD when nothing is left."""
         s = self.s
         if s[_BOUNDS] == _CARDS and not self._reshuffle():
             return _NO_CARD
-        c = s[self._carry(-1, p)]
+        x = s[_BOUNDS] - 1
+        c = s[x]
+        self._carry(c, x, _BOUNDS, _BOUNDS + p)
         s[_SAID_MAU] &= ~(1 << p)
         s[_IDLE] = 0
         n = s[_NEV]  # self._ev inlined: the hottest event
@@ -372,19 +368,22 @@ class Round(Table):
         if debtor != NOBODY and debtor != player:
             out[0] = _CATCH | debtor
             n = 1
-        if player != s[_TURN] or s[_PHASE] == OVER:
+        phase = s[_PHASE]
+        if player != s[_TURN] or phase == OVER:
             return n
         lo = s[_BOUNDS + player]
         hi = s[_BOUNDS + player + 1]
         size = hi - lo
-        phase = s[_PHASE]
+        # A double deck's card is listed once: the copies flag and an identical card
+        # earlier in the hand (s.find) skip the second.
+        copies = self.copies
         if s[_PENDING]:
             stacks = s[_PEND_RANK]  # the rank that may go on the pending draw, if any
             if stacks == _SEVEN and not self.rules.stack_sevens:
                 stacks = 0
             for i in range(lo, hi):
                 c = s[i]
-                if c & 15 == stacks and not (self.copies and _seen(out, 0, n, c)):
+                if c & 15 == stacks and not (copies and s.find(c, lo, i) >= 0):
                     n = _variants(out, n, c, size)
             out[n] = _DRAW
             return n + 1
@@ -401,25 +400,24 @@ class Round(Table):
             t = s[_WISH] << 4
         first = n
         fits = _FITS
-        copies = self.copies  # a double deck: list the second of two equal cards no more
         if size > 2:  # the common case: no Mau variants
             for i in range(lo, hi):
                 c = s[i]
                 if c & 15 == _JACK:
-                    if jack_ok and not (copies and _seen(out, first, n, c)):
+                    if jack_ok and not (copies and s.find(c, lo, i) >= 0):
                         out[n] = c
                         out[n + 1] = c | 0x40
                         out[n + 2] = c | 0x80
                         out[n + 3] = c | 0xC0
                         n += 4
-                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
+                elif fits[c ^ t] and not (copies and s.find(c, lo, i) >= 0):
                     out[n] = c
                     n += 1
         else:
             for i in range(lo, hi):
                 c = s[i]
                 if (jack_ok if c & 15 == _JACK else fits[c ^ t]) and not (
-                        copies and _seen(out, first, n, c)):
+                        copies and s.find(c, lo, i) >= 0):
                     n = _variants(out, n, c, size)
         if phase == DRAWN:
             out[n] = _PASS
@@ -466,22 +464,26 @@ class Round(Table):
         s = self.s
         s[_NEV] = 0
         kind = move & _KIND
-        if kind == 0:  # a play
-            s[_DEBTOR] = NOBODY  # the catch window closes with the next action
-            c = move & 63
-            slot = s[_BOUNDS + player]
-            while s[slot] != c:
-                slot += 1
-            self._play(player, c, move, slot)
-        elif kind == _CATCH:
+        if kind == _CATCH:
             self._catch(player, move & 7)
+            steps = 0
         else:
-            s[_DEBTOR] = NOBODY
-            if kind == _DRAW:
-                self._draw_move(player)
+            s[_DEBTOR] = NOBODY  # the catch window closes with the next action
+            if kind == 0:
+                steps = self._play(player, move)
+            elif kind == _DRAW:
+                steps = self._draw_move(player)
             else:
-                self._pass(player)
-        if s[_PHASE] == OVER:
+                steps = self._pass(player)
+        if steps:  # the turn passes on, `steps` seats (2 skips the next player)
+            s[_PHASE] = NORMAL
+            step = s[_DIR]
+            nxt = (player + step) % s[_PLAYERS]
+            if steps == 2:
+                self._ev(_E_SKIP, nxt, 0)
+                nxt = (nxt + step) % s[_PLAYERS]
+            s[_TURN] = nxt
+        elif s[_PHASE] == OVER:
             return -1
         lo = s[_MOVES_LO] + 1
         if lo == 256:
@@ -493,13 +495,19 @@ class Round(Table):
         s[_MOVES_LO] = lo
         return s[_TURN]
 
-    def _play(self, p, c, move, i):
+    # Each move below returns how many seats the turn moves on: 0 while the same
+    # player is still to move (a drawn card, an ace to follow) or the round is over.
+
+    def _play(self, p, move):
         s = self.s
+        c = move & 63
         lo = s[_BOUNDS + p]
         last = s[_BOUNDS + p + 1] - 1
-        s[i] = s[last]
-        s[last] = c
-        self._carry(p, s[_PLAYERS])
+        i = lo
+        while s[i] != c:
+            i += 1
+        s[i] = s[last]  # the hand's last card takes the played card's slot
+        self._carry(c, last, _BOUNDS + p + 1, _BOUNDS + s[_PLAYERS])
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
         s[_SAID_MAU] &= ~(1 << p)  # said again below if one card is left
@@ -512,24 +520,23 @@ class Round(Table):
             s[_PENDING] += 2 if effect == _DRAW_TWO else 4
         if last == lo:
             self._win(p)
-            return
+            return 0
         if last - lo == 1:
             self._one_card_left(p, move & _MAU)
-        steps = 1
         if effect <= _DRAW_FOUR:  # no effect on the turn: the common case
-            pass
-        elif effect == _WISHES:
+            return 1
+        if effect == _WISHES:
             s[_WISH] = move >> 6 & 3
             self._ev(_E_WISH, p, s[_WISH])
         elif effect == _SKIPS:
-            steps = 2
+            return 2
         elif effect == _REVERSES:
             s[_DIR] = s[_PLAYERS] - s[_DIR]
             self._ev(_E_REVERSE, 0, 1 if s[_DIR] == 1 else 0)
         else:  # _PLAYS_AGAIN
             s[_PHASE] = AGAIN
-            return
-        self._end_turn(p, steps)
+            return 0
+        return 1
 
     def _one_card_left(self, p, said):
         s = self.s
@@ -552,15 +559,14 @@ class Round(Table):
             s[_PENDING] = 0
             s[_IDLE] = 0  # taking the count changes the table even if nothing was left
             self._draw_cards(p, pending)
-            self._end_turn(p, 1)
-            return
+            return 1
         c = self._draw_card(p)
         if s[_PHASE] == NORMAL and self.rules.play_drawn:
             # Always a second step, fitting or not, so the others cannot tell.
             s[_PHASE] = DRAWN
             s[_DRAWN] = c
-            return
-        self._end_turn(p, 1)
+            return 0
+        return 1
 
     def _pass(self, p):
         s = self.s
@@ -569,8 +575,8 @@ class Round(Table):
             s[_IDLE] += 1
             if s[_IDLE] >= s[_PLAYERS]:
                 self._finish(NOBODY)
-                return
-        self._end_turn(p, 1)
+                return 0
+        return 1
 
     def _catch(self, catcher, target):
         s = self.s
@@ -578,18 +584,6 @@ class Round(Table):
         self._ev(_E_CAUGHT, catcher, target)
         self._ev(_E_PENALTY, target, _REASON_MAU)
         self._draw_cards(target, 2)
-
-    def _end_turn(self, p, steps):
-        """Pass the turn `steps` seats on (2 skips the next player)."""
-        s = self.s
-        s[_PHASE] = NORMAL
-        players = s[_PLAYERS]
-        step = s[_DIR]
-        nxt = (p + step) % players
-        if steps == 2:
-            self._ev(_E_SKIP, nxt, 0)
-            nxt = (nxt + step) % players
-        s[_TURN] = nxt
 
     def _win(self, p):
         s = self.s
@@ -642,22 +636,24 @@ class Round(Table):
         fill_hidden(self, view, rng)
 
 
+def _new_table(deck_name):
+    """The table of a new round before the shuffle: a header with nothing pending, no
+    wish, no debtor, no winner; then the deck in its fixed order."""
+    s = bytearray(_CARDS) + deck(deck_name)
+    s[_END] = len(s)
+    s[_DIR] = 1
+    s[_WISH] = NO_WISH
+    s[_DEBTOR] = NOBODY
+    s[_WINNER] = NOBODY
+    return s
+
+
 def _reverse(s, lo, hi):
     hi -= 1
     while lo < hi:
         s[lo], s[hi] = s[hi], s[lo]
         lo += 1
         hi -= 1
-
-
-def _seen(s, lo, i, c):
-    """True if c already occurs in s[lo:i]: a card of a double deck in the moves listed
-    so far (a play's first variant is the card itself, and no other move equals it)."""
-    while lo < i:
-        if s[lo] == c:
-            return True
-        lo += 1
-    return False
 
 
 def _variants(out, n, c, size):
