@@ -328,7 +328,7 @@ def test_romfs_deploy_writes_the_image_removes_the_app_from_lib_and_starts(tmp_p
         (board.root / "lib" / "other.mpy").write_bytes(b"not ours")
         (board.root / "mau_save.dat").write_bytes(b"a save")
         report = deploy.deploy_romfs("pico_display", board.port, log=QUIET, settle=SETTLE)
-        assert report.ready == "Mau-Mau ready on Pimoroni Pico Display Pack"
+        assert report.ready == "Mau-Mau ready on Pimoroni Pico Display Pack" and report.image_written
         assert report.partition == 128 * 1024 and report.copied == []   # board.py, main.py as they were
         files = board_files(board)
         image = (ROOT / "build" / "romfs" / "pico_display.romfs").read_bytes()
@@ -340,3 +340,18 @@ def test_romfs_deploy_writes_the_image_removes_the_app_from_lib_and_starts(tmp_p
         assert wait_for_screen(board, title_screen("pico_display", tmp_path)) is None
         again = deploy.deploy_romfs("pico_display", board.port, log=QUIET, settle=SETTLE)
         assert again.removed == [] and again.copied == [] and again.ready
+        assert not again.image_written           # the partition held this image already
+
+
+def test_romfs_image_that_does_not_read_back_leaves_lib_as_it_was(vboard):
+    """A partition that takes the writes but keeps nothing: the read-back differs, deploy
+    says so and the app's files in lib/ stay (the game still runs from them)."""
+    deploy.deploy("thumby", vboard.port, log=QUIET, settle=SETTLE)
+    lost = ROM_BOOT.replace("self.part[args[1]:args[1] + len(args[2])] = args[2]", "pass")
+    assert lost != ROM_BOOT
+    (vboard.root / "boot.py").write_text(lost % (128 * 1024))
+    before = board_files(vboard)
+    with pytest.raises(deploy.DeployError, match="does not hold the image after writing"):
+        deploy.deploy_romfs("thumby", vboard.port, log=QUIET, settle=SETTLE)
+    after = board_files(vboard)
+    assert {p: d for p, d in after.items() if p != "romfs.part"} == before

@@ -16,7 +16,8 @@ in package.json (see docs/deploy.md).
 With `--romfs` the modules go into the board's ROMFS partition instead (tools/romfs.py
 builds the image, mpremote's `romfs deploy` writes it; .mpy files there run in place and
 leave their bytecode out of RAM): the partition is checked first (firmware without one,
-or with one too small, gets an error and nothing on the board changes); after the image,
+or with one too small, gets an error and nothing on the board changes); the image is
+written unless the partition holds it already, and read back (SHA-256); after the image,
 the app's own files under /lib are removed (a second copy, which would shadow /rom
 wherever /lib comes first on sys.path; saves and other files stay); board.py and main.py
 are written as usual, and the board is started the same way.
@@ -107,6 +108,18 @@ else:
         print('ROMFS', len(_dev))
 """
 
+# Runs on the board: SHA-256 of the first n bytes of ROMFS partition 0 ('?' where the
+# partition is a block device rather than memory the CPU reads).
+ROM_HASH = """\
+import vfs
+_dev = vfs.rom_ioctl(2, 0)
+try:
+    from hashlib import sha256
+    print('ROMHASH', ''.join('%02x' % b for b in sha256(memoryview(_dev)[:{n}]).digest()))
+except (ImportError, TypeError):
+    print('ROMHASH ?')
+"""
+
 # Runs on the board: remove each listed file, then the folders that became empty.
 REMOVE_FILES = """\
 import os
@@ -147,6 +160,7 @@ class Report:
         self.copied, self.removed, self.unchanged, self.ready = [], [], 0, ""
         self.copied_bytes = 0
         self.image = self.partition = 0
+        self.image_written = False
 
 
 # ---- the board's name and files -----------------------------------------------------
@@ -425,6 +439,11 @@ def rom_partition(transport, board, needed):
     return size
 
 
+def partition_hash(transport, size):
+    """SHA-256 (hex) of the partition's first `size` bytes, or '?' if the board cannot tell."""
+    return run(transport, ROM_HASH.format(n=size)).split()[-1]
+
+
 def write_romfs(transport, image_path, log):
     """Write the image file into partition 0 with mpremote's `romfs deploy`."""
     import argparse as _argparse
@@ -473,7 +492,15 @@ def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
         check_mpy(transport)
         report.partition = rom_partition(transport, board, report.image)
         log("deploy: image %d bytes, ROMFS partition %d bytes" % (report.image, report.partition))
-        write_romfs(transport, image_path, log)
+        ours = hashlib.sha256(image_path.read_bytes()).hexdigest()
+        if partition_hash(transport, report.image) == ours:
+            log("deploy: the partition holds this image already")
+        else:
+            write_romfs(transport, image_path, log)
+            report.image_written = True
+            if partition_hash(transport, report.image) not in (ours, "?"):
+                raise DeployError("the ROMFS partition does not hold the image after writing it "
+                                  "(read back differs); the files in lib/ were left as they were")
         remove_app_files(transport, report, log)
         copy_changed(transport, files, report, log)
         log("deploy: %d copied, %d removed" % (len(report.copied), len(report.removed)))
