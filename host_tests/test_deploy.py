@@ -341,6 +341,12 @@ def test_romfs_deploy_writes_the_image_removes_the_app_from_lib_and_starts(tmp_p
         again = deploy.deploy_romfs("pico_display", board.port, log=QUIET, settle=SETTLE)
         assert again.removed == [] and again.copied == [] and again.ready
         assert not again.image_written           # the partition held this image already
+        # a plain deploy now would copy files that /rom/lib shadows: refused, nothing changed
+        before = board_files(board)
+        with pytest.raises(deploy.DeployError, match=r"the game is in this board's ROMFS.*"
+                                                     r"--board pico_display --romfs"):
+            deploy.deploy("pico_display", board.port, log=QUIET, settle=SETTLE)
+        assert board_files(board) == before
 
 
 def test_romfs_image_that_does_not_read_back_leaves_lib_as_it_was(vboard):

@@ -368,6 +368,7 @@ def deploy(board, port=None, timeout=60, log=print, settle=SETTLE_S):
     report = Report()
     try:
         check_mpy(transport)
+        check_no_game_in_rom(transport, board)
         copy_changed(transport, files, report, log)
         remove_stale(transport, files, report, log)
         log("deploy: %d copied (%d bytes), %d unchanged, %d removed"
@@ -475,6 +476,19 @@ def remove_app_files(transport, report, log):
         if line.startswith("removed "):
             log("  removed %s" % line[8:])
             report.removed.append(line[8:])
+
+
+def check_no_game_in_rom(transport, board):
+    """Raise DeployError if the game is in the board's mounted ROMFS: /rom/lib comes before
+    /lib on sys.path, so files copied to /lib would never run."""
+    out = run(transport, "import os\ntry:\n os.stat('/rom/%s/firmware')\n print('in rom')\n"
+                         "except OSError:\n print('not in rom')" % LIB)
+    if out.strip() == "in rom":
+        raise DeployError("the game is in this board's ROMFS (/rom/%s/firmware), which comes "
+                          "before /%s on sys.path, so files copied to /%s would not run; nothing "
+                          "was changed. Update it with python -m tools.deploy --board %s --romfs, "
+                          "or empty the ROMFS first (mpremote romfs deploy <an empty folder>)"
+                          % (LIB, LIB, LIB, board))
 
 
 def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
