@@ -186,3 +186,13 @@ def test_the_bench_measures_each_board_from_rom_and_says_which_is_which():
     text = out.getvalue()
     for needle in ("ROMFS", "heap use", "target", "files use", "saved", "thumby (ROMFS)", "firmware.app"):
         assert needle in text, needle
+
+
+def test_the_command_writes_the_image_and_says_its_size(tmp_path, capsys):
+    out = tmp_path / "thumby.romfs"
+    assert romfs.main(["--board", "thumby", "--out", str(out)]) == 0
+    assert out.read_bytes() == romfs.build_image("thumby")
+    said = capsys.readouterr().out
+    assert "%s: %d bytes (%d modules" % (out, out.stat().st_size, len(romfs.image_files("thumby"))) in said
+    assert romfs.main(["--board", "pybadge"]) == 1
+    assert "runs CircuitPython" in capsys.readouterr().err

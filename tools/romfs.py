@@ -14,6 +14,7 @@ file it writes.
 import argparse
 import contextlib
 import io
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -52,7 +53,10 @@ def write_image(board, out=None):
     """Build `board`'s image into `out` (default build/romfs/<board>.romfs); return the path."""
     out = Path(out) if out else OUT_DIR / ("%s.romfs" % board)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(build_image(board))
+    image = build_image(board)
+    with tempfile.NamedTemporaryFile(dir=out.parent, prefix=out.name, delete=False) as part:
+        part.write(image)          # whole, then renamed: a reader never sees half an image
+    os.replace(part.name, out)
     return out
 
 
