@@ -462,19 +462,18 @@ class Round(Table):
         """Make a move just taken from legal_moves, without checking it again (playouts).
         Return the seat to move next, or -1 once the round is over."""
         s = self.s
-        s[_NEV] = 0
         kind = move & _KIND
-        if kind == _CATCH:
-            self._catch(player, move & 7)
-            steps = 0
-        else:
+        if kind == 0:  # a play (it writes the move's first event itself)
             s[_DEBTOR] = NOBODY  # the catch window closes with the next action
-            if kind == 0:
-                steps = self._play(player, move)
-            elif kind == _DRAW:
-                steps = self._draw_move(player)
+            steps = self._play(player, move)
+        else:
+            s[_NEV] = 0
+            if kind == _CATCH:
+                self._catch(player, move & 7)
+                steps = 0
             else:
-                steps = self._pass(player)
+                s[_DEBTOR] = NOBODY
+                steps = self._draw_move(player) if kind == _DRAW else self._pass(player)
         if steps:  # the turn passes on, `steps` seats (2 skips the next player)
             s[_PHASE] = NORMAL
             step = s[_DIR]
@@ -510,15 +509,14 @@ class Round(Table):
         self._carry(c, last, _BOUNDS + p + 1, _BOUNDS + s[_PLAYERS])
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
-        s[_SAID_MAU] &= ~(1 << p)  # said again below if one card is left
-        n = s[_NEV]  # self._ev inlined: the hottest event
-        self.events[n] = _EV_PLAY | p << 8 | c
-        s[_NEV] = n + 1
+        self.events[0] = _EV_PLAY | p << 8 | c  # the move's first event
+        s[_NEV] = 1
         effect = self.effects[c & 15]
         if effect == _DRAW_TWO or effect == _DRAW_FOUR:
             s[_PEND_RANK] = c & 15
             s[_PENDING] += 2 if effect == _DRAW_TWO else 4
         if last == lo:
+            s[_SAID_MAU] &= ~(1 << p)  # (only a player with one card can have said it)
             self._win(p)
             return 0
         if last - lo == 1:

@@ -26,6 +26,7 @@ from `python -m tools.bench_micropython`.
 import argparse
 import os
 import platform
+import random
 import sys
 import time
 from array import array
@@ -34,7 +35,7 @@ if __package__ in (None, ""):  # run as a script: make `engine` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import moves as mv  # noqa: E402
-from engine.autoplay import random_player  # noqa: E402
+from engine.autoplay import PLAYER_SEED, random_player  # noqa: E402
 from engine.rng import Random  # noqa: E402
 from engine.round import Round  # noqa: E402
 from engine.rules import Rules  # noqa: E402
@@ -48,24 +49,28 @@ PLAY_LIMIT = mv.DRAW  # a move below this is a play (kinds: PLAY 0, DRAW, PASS, 
 
 
 def plays_first(rnd, seat, moves, n, rng):
-    """A random fitting card when one is listed, else the draw (or pass)."""
-    # legal_moves lists a catch first, then the plays, then the draw or pass last.
-    lo = 1 if moves[0] >= PLAY_LIMIT and n > 1 else 0
+    """A random fitting card when one is listed, else the draw (or pass); `rng` is a
+    random.Random (the agent's dice need not be the same on every runtime)."""
+    # legal_moves lists a catch first, then the plays, then the draw or pass last (with
+    # no play listed, lo > hi - 1 and the last move is taken).
+    lo = 1 if moves[0] >= PLAY_LIMIT else 0
     hi = n - 1 if moves[n - 1] >= PLAY_LIMIT else n
     if hi > lo:
-        return moves[lo + rng.below(hi - lo)]
+        return moves[lo + rng.getrandbits(30) % (hi - lo)]  # bias below 1e-7
     return moves[n - 1]
 
 
-AGENTS = (("uniform", random_player), ("plays first", plays_first))
+# (name, choose, the class of its `rng` argument)
+AGENTS = (("uniform", random_player, Random), ("plays first", plays_first, random.Random))
 PATHS = ("apply", "apply_legal")
 
 
-def measure(preset, players, choose, path, seconds, seed=1):
-    """Play whole rounds for `seconds`; return (games, moves, elapsed seconds)."""
+def measure(preset, players, choose, path, seconds, seed=1, dice=Random):
+    """Play whole rounds for `seconds`, `choose` rolling `dice(seed)` (an engine.rng.Random or
+    a random.Random); return (games, moves, elapsed seconds)."""
     rules = Rules(preset)
     deal_rng = Random(seed)
-    rng = Random(seed ^ 0x2545F49)
+    rng = dice(seed ^ PLAYER_SEED)
     buf = array("H", bytes(2 * mv.MAX_MOVES))
     games = 0
     moves = 0
@@ -140,11 +145,12 @@ def main(argv=None):
     measure("classic", 2, random_player, "apply", min(0.2, seconds))  # warm-up
     for preset in ("classic", "nordic"):
         for players in (2, 4):
-            for agent, choose in AGENTS:
+            for agent, choose, dice in AGENTS:
                 for path in PATHS:
                     best = None
                     for _ in range(repeat):
-                        games, moves, elapsed = measure(preset, players, choose, path, seconds)
+                        games, moves, elapsed = measure(preset, players, choose, path, seconds,
+                                                        dice=dice)
                         if best is None or moves / elapsed > best[1]:
                             best = (games / elapsed, moves / elapsed, moves / games)
                     figures = best
@@ -171,7 +177,7 @@ def main(argv=None):
     print(cmp_head % ("preset", "player", "path", "games/s", "moves/s",
                       "x reference games/s, moves/s (target 3x: met?)"))
     for preset in ("classic", "nordic"):
-        for agent, _ in AGENTS:
+        for agent, _, _ in AGENTS:
             for path in PATHS:
                 gps, mps, _ = results[preset, 2, agent, path]
                 parts = []
