@@ -23,7 +23,9 @@ wherever /lib comes first on sys.path; saves and other files stay); board.py and
 are written as usual, and the board is started the same way.
 """
 import argparse
+import contextlib
 import hashlib
+import io
 import json
 import re
 import subprocess
@@ -446,10 +448,8 @@ def partition_hash(transport, size):
 
 
 def write_romfs(transport, image_path, log):
-    """Write the image file into partition 0 with mpremote's `romfs deploy`."""
-    import argparse as _argparse
-    import contextlib
-    import io
+    """Write the image file into partition 0 with mpremote's `romfs deploy` (its function,
+    given our connection: the same erase, chunked writes and checks as the command)."""
     from mpremote.commands import CommandError, _do_romfs_deploy
     from mpremote.main import State
     state = State()
@@ -457,11 +457,26 @@ def write_romfs(transport, image_path, log):
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
-            _do_romfs_deploy(state, _argparse.Namespace(path=str(image_path), partition=0, mpy=False))
+            _do_romfs_deploy(state, argparse.Namespace(path=str(image_path), partition=0, mpy=False))
     except (CommandError, SystemExit) as e:
         raise DeployError("mpremote romfs deploy failed: %s %s"
                           % (e, printed.getvalue().replace("\r", "\n").strip()[-500:])) from None
     log("deploy: " + printed.getvalue().replace("\r", "\n").strip().splitlines()[-1])
+
+
+def put_image(transport, image_path, log):
+    """Write the image unless the partition holds it already, then read it back; True if
+    written. DeployError if the partition does not hold it afterwards."""
+    ours = hashlib.sha256(image_path.read_bytes()).hexdigest()
+    size = image_path.stat().st_size
+    if partition_hash(transport, size) == ours:
+        log("deploy: the partition holds this image already")
+        return False
+    write_romfs(transport, image_path, log)
+    if partition_hash(transport, size) not in (ours, "?"):
+        raise DeployError("the ROMFS partition does not hold the image after writing it "
+                          "(read back differs); the files in lib/ were left as they were")
+    return True
 
 
 def remove_app_files(transport, report, log):
@@ -506,15 +521,7 @@ def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
         check_mpy(transport)
         report.partition = rom_partition(transport, board, report.image)
         log("deploy: image %d bytes, ROMFS partition %d bytes" % (report.image, report.partition))
-        ours = hashlib.sha256(image_path.read_bytes()).hexdigest()
-        if partition_hash(transport, report.image) == ours:
-            log("deploy: the partition holds this image already")
-        else:
-            write_romfs(transport, image_path, log)
-            report.image_written = True
-            if partition_hash(transport, report.image) not in (ours, "?"):
-                raise DeployError("the ROMFS partition does not hold the image after writing it "
-                                  "(read back differs); the files in lib/ were left as they were")
+        report.image_written = put_image(transport, image_path, log)
         remove_app_files(transport, report, log)
         copy_changed(transport, files, report, log)
         log("deploy: %d copied, %d removed" % (len(report.copied), len(report.removed)))
