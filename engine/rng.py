@@ -42,10 +42,14 @@ class Random:
         """Fisher-Yates shuffle of buf[lo:hi] in place (below() inlined: it is hot)."""
         x = self.x
         y = self.y
+        xl = x & _MASK  # the low halves, each used twice: for the number and the next step
+        yl = y & _MASK
         for k in range(hi - 1, lo, -1):  # swap buf[k] with one of buf[lo:k + 1]
-            x = _A1 * (x & _MASK) + (x >> 15)
-            y = _A2 * (y & _MASK) + (y >> 15)
-            j = lo + ((x & _MASK) << 15 | (y & _MASK)) % (k + 1 - lo)
+            x = _A1 * xl + (x >> 15)
+            xl = x & _MASK
+            y = _A2 * yl + (y >> 15)
+            yl = y & _MASK
+            j = lo + (xl << 15 | yl) % (k + 1 - lo)
             buf[k], buf[j] = buf[j], buf[k]
         self.x = x
         self.y = y

@@ -374,16 +374,14 @@ class Round(Table):
         lo = s[_BOUNDS + player]
         hi = s[_BOUNDS + player + 1]
         size = hi - lo
-        # A double deck's card is listed once: the copies flag and an identical card
-        # earlier in the hand (s.find) skip the second.
-        copies = self.copies
+        copies = self.copies  # a double deck: list the second of two equal cards no more
         if s[_PENDING]:
             stacks = s[_PEND_RANK]  # the rank that may go on the pending draw, if any
             if stacks == _SEVEN and not self.rules.stack_sevens:
                 stacks = 0
             for i in range(lo, hi):
                 c = s[i]
-                if c & 15 == stacks and not (copies and s.find(c, lo, i) >= 0):
+                if c & 15 == stacks and not (copies and _seen(out, 0, n, c)):
                     n = _variants(out, n, c, size)
             out[n] = _DRAW
             return n + 1
@@ -404,20 +402,20 @@ class Round(Table):
             for i in range(lo, hi):
                 c = s[i]
                 if c & 15 == _JACK:
-                    if jack_ok and not (copies and s.find(c, lo, i) >= 0):
+                    if jack_ok and not (copies and _seen(out, first, n, c)):
                         out[n] = c
                         out[n + 1] = c | 0x40
                         out[n + 2] = c | 0x80
                         out[n + 3] = c | 0xC0
                         n += 4
-                elif fits[c ^ t] and not (copies and s.find(c, lo, i) >= 0):
+                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
                     out[n] = c
                     n += 1
         else:
             for i in range(lo, hi):
                 c = s[i]
                 if (jack_ok if c & 15 == _JACK else fits[c ^ t]) and not (
-                        copies and s.find(c, lo, i) >= 0):
+                        copies and _seen(out, first, n, c)):
                     n = _variants(out, n, c, size)
         if phase == DRAWN:
             out[n] = _PASS
@@ -512,6 +510,8 @@ class Round(Table):
         self.events[0] = _EV_PLAY | p << 8 | c  # the move's first event
         s[_NEV] = 1
         effect = self.effects[c & 15]
+        if effect == _PLAIN and last - lo > 1:  # the common case: nothing more happens
+            return 1
         if effect == _DRAW_TWO or effect == _DRAW_FOUR:
             s[_PEND_RANK] = c & 15
             s[_PENDING] += 2 if effect == _DRAW_TWO else 4
@@ -521,7 +521,7 @@ class Round(Table):
             return 0
         if last - lo == 1:
             self._one_card_left(p, move & _MAU)
-        if effect <= _DRAW_FOUR:  # no effect on the turn: the common case
+        if effect <= _DRAW_FOUR:  # no effect on the turn
             return 1
         if effect == _WISHES:
             s[_WISH] = move >> 6 & 3
@@ -652,6 +652,16 @@ def _reverse(s, lo, hi):
         s[lo], s[hi] = s[hi], s[lo]
         lo += 1
         hi -= 1
+
+
+def _seen(s, lo, i, c):
+    """True if c already occurs in s[lo:i]: a card of a double deck in the moves listed
+    so far (a play's first variant is the card itself, and no other move equals it)."""
+    while lo < i:
+        if s[lo] == c:
+            return True
+        lo += 1
+    return False
 
 
 def _variants(out, n, c, size):
