@@ -5,14 +5,15 @@ lowest bit on top): the same layout as framebuf's MONO_VLSB, so a page of the ca
 goes out as it is. A glass narrower than 128 columns sits at a column offset (the
 Thumby's 72x40 at column 28).
 
-Only what the panel does not already hold is sent: the driver keeps a shadow of the
-panel's RAM and, for each page of a rectangle, compares blocks of 16 columns (in C, a
-view against a view) to find the first and last changed block; on I2C, where a byte
-takes longer to send than to compare in Python, it narrows those to the changed
-bytes. Neighbouring pages share one window (horizontal addressing: a column range and
-a page range, filled exactly, which leaves the pointer at its start) when that costs
-less than a window each, and only the range that moved is set again. Panel RAM is
-unknown after power-up, reset or a failed write: the next show sends the whole screen.
+On I2C only what the panel does not already hold is sent: the driver keeps a shadow
+of the panel's RAM and, for each page of a rectangle, compares blocks of 16 columns
+(in C, a view against a view) to find the first and last changed block, then narrows
+those to the changed bytes. Neighbouring pages share one window (horizontal
+addressing: a column range and a page range, filled exactly, which leaves the pointer
+at its start) when that costs less than a window each. On SPI a byte is sent faster
+than Python can compare it, so rectangles go out whole, grown to pages. On both, only
+the window range that moved is set again, and the first show after power-up, a
+reset or a failed write sends the whole screen (the panel's RAM is unknown then).
 """
 from engine.compat import const
 
@@ -45,17 +46,18 @@ _SET_COM_PINS = const(0xDA)
 _SET_VCOM = const(0xDB)
 _START_LINE_0 = const(0x40)
 _UNSET = const(-1)                # no window set since the panel was last (re)started
-# Columns compared at once: two views compare in C for about the Python cost of
-# comparing one byte (some 7 us on an RP2040 at 125 MHz, a byte's bus time at 2.5 MHz)
+# Columns compared at once: two 16-byte views compare (in C) for about the Python cost
+# of comparing one byte, some 10 us on an RP2040 (half a byte's time on 400 kHz I2C)
 _BLOCK = const(16)
 
 
 class SSD1306:
     """One SSD1306 panel; the I2C and SPI classes below say how bytes reach it.
 
-    A bus class gives `lead` (what each data write starts with), `trims` (narrow a
-    changed block to its changed bytes, or send it whole), `window_cost` (what a
-    window's commands and transactions cost, in bytes of data that take as long) and
+    A bus class gives `command_lead` and `data_lead` (what each command or data write
+    starts with: 1 byte, or the buffers of a vector), `compares` (keep a shadow and
+    send only changed bytes, or send rectangles whole) and then `window_cost` (what a
+    window's commands and transactions cost, in bytes of data that take as long), and
     command(code), commands(codes), data(vector).
     """
 
@@ -63,18 +65,23 @@ class SSD1306:
         self.width, self.height = width, height
         self.col_offset = col_offset
         self.pages = (height + 7) // 8
-        self.cmds = bytearray(6)
-        self.cmds3 = memoryview(self.cmds)[:3]
-        self.shadow = bytearray(width * self.pages)   # what the panel's RAM holds
+        # a window's commands after the bus's lead: both ranges, or one of them
+        self.cmds = bytearray(7)
+        skip = 1 - self.command_lead
+        self.both_ranges = memoryview(self.cmds)[skip:]
+        self.one_range = memoryview(self.cmds)[skip:4]
         self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
-        self.held = self.blocks_of(self.shadow)
+        self.shadow = self.held = None                 # what the panel's RAM holds, as blocks
+        if self.compares:
+            self.shadow = bytearray(width * self.pages)
+            self.held = self.blocks_of(self.shadow)
         self.drawn = None                              # the canvas's blocks
-        self.known = False      # the shadow is the panel's RAM (not until a whole show)
+        self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
         self.vectors = [None] * (self.pages + 1)      # data vectors for 1 to `pages` runs
         for n in range(1, self.pages + 1):
-            self.vectors[n] = vector = [None] * (len(self.lead) + n)
-            vector[:len(self.lead)] = self.lead
+            self.vectors[n] = vector = [None] * (len(self.data_lead) + n)
+            vector[:len(self.data_lead)] = self.data_lead
         self.source = None      # the canvas buffer last shown, and a view of it
         self.view = None
         self.init_panel(iref)
@@ -128,10 +135,13 @@ class SSD1306:
         if self.source is not canvas.buf:
             self.source = canvas.buf
             self.view = memoryview(canvas.buf)
-            self.drawn = self.blocks_of(canvas.buf)
+            if self.compares:
+                self.drawn = self.blocks_of(canvas.buf)
         try:
-            if self.known:
+            if self.known and self.compares:
                 self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
+            elif self.known:
+                self.send_window(x0, x1 - 1, y0 >> 3, (y1 - 1) >> 3)
             else:
                 self.send_window(0, self.width - 1, 0, self.pages - 1)
                 self.known = True
@@ -146,7 +156,8 @@ class SSD1306:
     def send_changes(self, x0, x1, first, last):
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
-        drawn, held, stride = self.drawn, self.held, self.stride
+        drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
+        src, shadow, width = self.source, self.shadow, self.width
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
         for page in range(first, last + 1):
             base = page * stride
@@ -160,11 +171,19 @@ class SSD1306:
                 continue
             while drawn[m] == held[m]:         # stops at block k, which differs
                 m -= 1
-            lo, hi = (k - base) * _BLOCK, min((m - base + 1) * _BLOCK, self.width) - 1
-            if self.trims:
-                lo, hi = self.first_change(page, lo), self.last_change(page, hi)
+            row = page * width                 # the page's first byte in the buffers
+            lo = row + (k - base) * _BLOCK
+            hi = row + (m - base + 1) * _BLOCK - 1
+            if hi >= row + width:              # the last block of a page may be narrower
+                hi = row + width - 1
+            while src[lo] == shadow[lo]:       # to the changed bytes: k's and m's blocks
+                lo += 1                        # hold one each
+            while src[hi] == shadow[hi]:
+                hi -= 1
+            lo, hi = lo - row, hi - row
             if p0 >= 0:
-                joined_lo, joined_hi = min(lo, c0), max(hi, c1)
+                joined_lo = lo if lo < c0 else c0
+                joined_hi = hi if hi > c1 else c1
                 above = page - p0
                 if ((joined_hi - joined_lo + 1) * (above + 1)
                         <= (c1 - c0 + 1) * above + hi - lo + 1 + self.window_cost):
@@ -175,42 +194,27 @@ class SSD1306:
         if p0 >= 0:
             self.send_window(c0, c1, p0, last)
 
-    def first_change(self, page, col):
-        """The first changed column of a page from col on (one is in col's block or later)."""
-        src, shadow = self.source, self.shadow
-        i = page * self.width + col
-        while src[i] == shadow[i]:
-            i += 1
-        return i - page * self.width
-
-    def last_change(self, page, col):
-        """The last changed column of a page from col back (one is in col's block or before)."""
-        src, shadow = self.source, self.shadow
-        i = page * self.width + col
-        while src[i] == shadow[i]:
-            i -= 1
-        return i - page * self.width
-
     def send_window(self, c0, c1, p0, p1):
-        """Send columns c0..c1 of pages p0..p1, then note them in the shadow."""
+        """Note columns c0..c1 of pages p0..p1 in the shadow (if kept) and send them
+        (should the write fail, show forgets the shadow)."""
         self.set_window(c0, c1, p0, p1)
         width, view, shadow = self.width, self.view, self.shadow
-        lead = len(self.lead)
+        lead = len(self.data_lead)
         if c1 - c0 + 1 == width:               # whole pages: one run of the buffer
             vector = self.vectors[1]
-            vector[lead] = view[p0 * width:(p1 + 1) * width]
+            start, end = p0 * width, (p1 + 1) * width
+            vector[lead] = part = view[start:end]
+            if shadow is not None:
+                shadow[start:end] = part
         else:
             vector = self.vectors[p1 - p0 + 1]
-            for page in range(p0, p1 + 1):
-                start = page * width + c0
-                vector[lead + page - p0] = view[start:start + c1 - c0 + 1]
+            start = p0 * width + c0
+            for i in range(lead, lead + p1 - p0 + 1):
+                vector[i] = part = view[start:start + c1 - c0 + 1]
+                if shadow is not None:
+                    shadow[start:start + c1 - c0 + 1] = part
+                start += width
         self.data(vector)
-        start = p0 * width + c0
-        for i in range(lead, len(vector)):
-            part = vector[i]
-            shadow[start:start + len(part)] = part
-            vector[i] = None
-            start += width
 
     def set_window(self, c0, c1, p0, p1):
         """Point the panel at columns c0..c1 of pages p0..p1, sending only the range that
@@ -218,23 +222,24 @@ class SSD1306:
         columns, page_range = c0 << 8 | c1, p0 << 8 | p1
         cmds, offset = self.cmds, self.col_offset
         if columns != self.columns and page_range != self.page_range:
-            cmds[0], cmds[1], cmds[2] = _SET_COLUMNS, offset + c0, offset + c1
-            cmds[3], cmds[4], cmds[5] = _SET_PAGES, p0, p1
-            self.commands(cmds)
+            cmds[1], cmds[2], cmds[3] = _SET_COLUMNS, offset + c0, offset + c1
+            cmds[4], cmds[5], cmds[6] = _SET_PAGES, p0, p1
+            self.commands(self.both_ranges)
         elif columns != self.columns:
-            cmds[0], cmds[1], cmds[2] = _SET_COLUMNS, offset + c0, offset + c1
-            self.commands(self.cmds3)
+            cmds[1], cmds[2], cmds[3] = _SET_COLUMNS, offset + c0, offset + c1
+            self.commands(self.one_range)
         elif page_range != self.page_range:
-            cmds[0], cmds[1], cmds[2] = _SET_PAGES, p0, p1
-            self.commands(self.cmds3)
+            cmds[1], cmds[2], cmds[3] = _SET_PAGES, p0, p1
+            self.commands(self.one_range)
         self.columns, self.page_range = columns, page_range
 
 
 class SSD1306_I2C(SSD1306):
     """An SSD1306 on I2C: a control byte (0x00 commands, 0x40 data) opens each write."""
 
-    lead = (b"\x40",)       # Co = 0, D/C = 1: data bytes follow
-    trims = True            # a byte takes 22.5 us at 400 kHz: comparing it costs less
+    command_lead = 1        # commands start with a control byte: Co = 0, D/C = 0
+    data_lead = (b"\x40",)  # Co = 0, D/C = 1: data bytes follow
+    compares = True         # a byte takes 22.5 us at 400 kHz: finding it unchanged costs less
     # a window: address, control and 6 command bytes, then the data's address and control
     window_cost = 10
 
@@ -242,8 +247,6 @@ class SSD1306_I2C(SSD1306):
         self.i2c, self.addr = i2c, addr
         self.one = bytearray(2)
         self.one[0] = 0x00             # Co = 0, D/C = 0: command bytes follow
-        self.head = bytearray(7)       # control byte plus 6 command bytes
-        self.head4 = memoryview(self.head)[:4]   # or 3
         super().__init__(width, height, col_offset, iref)
 
     def command(self, code):
@@ -252,12 +255,8 @@ class SSD1306_I2C(SSD1306):
         self.i2c.writeto(self.addr, self.one)
 
     def commands(self, codes):
-        """Send three or six command bytes in one transaction."""
-        n = len(codes)
-        head = self.head if n == 6 else self.head4
-        for i in range(n):
-            head[i + 1] = codes[i]
-        self.i2c.writeto(self.addr, head)
+        """Send command bytes in one transaction (codes start with the control byte)."""
+        self.i2c.writeto(self.addr, codes)
 
     def data(self, vector):
         """Send display RAM bytes: the control byte and runs of the canvas, one transaction."""
@@ -267,11 +266,9 @@ class SSD1306_I2C(SSD1306):
 class SSD1306_SPI(SSD1306):
     """An SSD1306 on 4-wire SPI: DC low for commands, high for data, CS low around both."""
 
-    lead = ()
-    trims = False           # a byte takes 0.8 us at 10 MHz: changed blocks go out whole
-    # a window: 6 command bytes, and Python calls to toggle DC and CS for two writes,
-    # which take as long as some 40 bytes at 10 MHz
-    window_cost = 48
+    command_lead = 0
+    data_lead = ()
+    compares = False        # a byte takes 0.8 us at 10 MHz: comparing costs more than sending
 
     def __init__(self, spi, dc, cs, width, height, rst=None, col_offset=0, iref=False):
         self.spi, self.dc, self.cs, self.rst = spi, dc, cs, rst
