@@ -280,8 +280,8 @@ class Round(Table):
         s[_BOUNDS + players] = b  # the up-card
         if rules.first_card:  # turn_again: an action card turned up is covered
             while self.effects[s[s[_BOUNDS + players]] & 15] and s[_BOUNDS] > _CARDS:
-                x = s[_BOUNDS] - 1
-                self._carry(s[x], x, _BOUNDS, _BOUNDS + players)
+                self._draw_card(players)
+            s[_NEV] = 0  # (those draws are no events: the deal shows the table as it is)
         s[_TURN] = (dealer + 1) % players
         self._ev(_E_DEAL, dealer, 0)
 
@@ -294,12 +294,18 @@ class Round(Table):
 
     # -- moving cards --------------------------------------------------------
 
-    def _carry(self, c, x, b, to):
-        """Carry card c from slot x, the last of its segment, to the front of the segment
-        that starts at header byte `to`. The starts b .. to each move one slot left: a
-        segment in between takes the slot freed before it and frees its own last slot."""
+    def _draw_card(self, p):
+        """Player p draws the top card; return it, or NO_CARD when nothing is left.
+        (p = players puts it on the discard pile: the deal's turn_again.)"""
         s = self.s
-        while b < to:
+        if s[_BOUNDS] == _CARDS and not self._reshuffle():
+            return _NO_CARD
+        x = s[_BOUNDS] - 1
+        c = s[x]
+        # The starts of hand 0 .. p move one slot left: each hand before p takes the slot
+        # freed before it and frees its own last slot, until c lands at the front of p's.
+        b = _BOUNDS
+        while b < _BOUNDS + p:
             s[b] = x
             y = s[b + 1] - 1
             s[x] = s[y]
@@ -307,16 +313,8 @@ class Round(Table):
             b += 1
         s[b] = x
         s[x] = c
-
-    def _draw_card(self, p):
-        """Player p draws the top card; return it, or NO_CARD when nothing is left."""
-        s = self.s
-        if s[_BOUNDS] == _CARDS and not self._reshuffle():
-            return _NO_CARD
-        x = s[_BOUNDS] - 1
-        c = s[x]
-        self._carry(c, x, _BOUNDS, _BOUNDS + p)
-        s[_SAID_MAU] &= ~(1 << p)
+        if s[_SAID_MAU]:  # a Mau said is void once a card comes in
+            s[_SAID_MAU] &= ~(1 << p)
         s[_IDLE] = 0
         n = s[_NEV]  # self._ev inlined: the hottest event
         self.events[n] = _EV_DRAW | p << 8 | c
@@ -411,12 +409,21 @@ class Round(Table):
                 elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
                     out[n] = c
                     n += 1
-        else:
+        elif size == 2:  # a play leaves one card: each play with and without Mau
             for i in range(lo, hi):
                 c = s[i]
-                if (jack_ok if c & 15 == _JACK else fits[c ^ t]) and not (
-                        copies and _seen(out, first, n, c)):
-                    n = _variants(out, n, c, size)
+                if c & 15 == _JACK:
+                    if jack_ok and not (copies and _seen(out, first, n, c)):
+                        n = _variants(out, n, c, 2)
+                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
+                    out[n] = c
+                    out[n + 1] = c | _MAU
+                    n += 2
+        else:  # the last card: a Jack wishes nothing, and there is no Mau to say
+            c = s[lo]
+            if jack_ok if c & 15 == _JACK else fits[c ^ t]:
+                out[n] = c
+                n += 1
         if phase == DRAWN:
             out[n] = _PASS
             n += 1
@@ -504,22 +511,41 @@ class Round(Table):
         while s[i] != c:
             i += 1
         s[i] = s[last]  # the hand's last card takes the played card's slot
-        self._carry(c, last, _BOUNDS + p + 1, _BOUNDS + s[_PLAYERS])
+        # The card goes onto the discard pile as in _draw_card: the starts of the hands
+        # after p and of the pile move one slot left.
+        b = _BOUNDS + p + 1
+        top = _BOUNDS + s[_PLAYERS]
+        x = last
+        while b < top:
+            s[b] = x
+            y = s[b + 1] - 1
+            s[x] = s[y]
+            x = y
+            b += 1
+        s[b] = x
+        s[x] = c
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
         self.events[0] = _EV_PLAY | p << 8 | c  # the move's first event
         s[_NEV] = 1
+        if self.effects[c & 15] == _PLAIN and last - lo > 1:
+            return 1  # the common case: nothing more happens
+        return self._effect(p, move, last - lo)
+
+    def _effect(self, p, move, left):
+        """What a play leaving `left` cards does beyond moving its card: a pending draw,
+        the win, Mau, a wish, a skip, a reversal, playing again."""
+        s = self.s
+        c = move & 63
         effect = self.effects[c & 15]
-        if effect == _PLAIN and last - lo > 1:  # the common case: nothing more happens
-            return 1
         if effect == _DRAW_TWO or effect == _DRAW_FOUR:
             s[_PEND_RANK] = c & 15
             s[_PENDING] += 2 if effect == _DRAW_TWO else 4
-        if last == lo:
+        if left == 0:
             s[_SAID_MAU] &= ~(1 << p)  # (only a player with one card can have said it)
             self._win(p)
             return 0
-        if last - lo == 1:
+        if left == 1:
             self._one_card_left(p, move & _MAU)
         if effect <= _DRAW_FOUR:  # no effect on the turn
             return 1
