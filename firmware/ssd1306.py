@@ -173,12 +173,14 @@ class SSD1306:
                 m -= 1
             row = page * width                 # the page's first byte in the buffers
             lo = row + (k - base) * _BLOCK
+            while src[lo] == shadow[lo]:       # block k holds a change
+                lo += 1
+            # from the end of block m or of the rectangle, whichever comes first (a
+            # change past the rectangle is its own rectangle's), back to a change
             hi = row + (m - base + 1) * _BLOCK - 1
-            if hi >= row + width:              # the last block of a page may be narrower
-                hi = row + width - 1
-            while src[lo] == shadow[lo]:       # to the changed bytes: k's and m's blocks
-                lo += 1                        # hold one each
-            while src[hi] == shadow[hi]:
+            if hi >= row + x1:
+                hi = row + x1 - 1 if row + x1 - 1 > lo else lo
+            while src[hi] == shadow[hi]:       # stops at lo at the latest
                 hi -= 1
             lo, hi = lo - row, hi - row
             if p0 >= 0:
