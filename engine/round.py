@@ -64,6 +64,7 @@ _MAU = const(0x100)       # moves.MAU
 _MAX_MOVES = const(40)    # moves.MAX_MOVES
 _EV_PLAY = const(0x1000)  # events.PLAY << 12
 _EV_DRAW = const(0x3000)  # events.DRAW << 12
+_EV_PASS = const(0xB000)  # events.PASS << 12
 _E_DEAL = const(0)        # engine.events kinds
 _E_WISH = const(2)
 _E_PENALTY = const(4)
@@ -385,13 +386,12 @@ class Round(Table):
             return n + 1
         if phase == DRAWN:
             hi = lo + 1  # only the drawn card may be played: it is the hand's first
-        # A card fits when it shares the top card's suit or rank (_FITS), a Jack when
-        # jack_ok; a wish acts as a top card of that suit and no rank.
+        # A card fits when it shares the top card's suit or rank (_FITS); a wish acts as
+        # a top card of that suit and no rank. A Jack fits when jack_ok.
         rules = self.rules
         discard = s[_BOUNDS + s[_PLAYERS]]
         t = s[discard]
-        jack_ok = (rules.jack_on_jack or t & 15 != _JACK) and not (
-            size == 1 and rules.no_finish_on_jack)
+        jack_ok = rules.jack_on_jack or t & 15 != _JACK
         if s[_WISH] != NO_WISH:
             t = s[_WISH] << 4
         first = n
@@ -421,20 +421,20 @@ class Round(Table):
                     n += 2
         else:  # the last card: a Jack wishes nothing, and there is no Mau to say
             c = s[lo]
-            if jack_ok if c & 15 == _JACK else fits[c ^ t]:
+            if fits[c ^ t] if c & 15 != _JACK else jack_ok and not rules.no_finish_on_jack:
                 out[n] = c
                 n += 1
         if phase == DRAWN:
-            out[n] = _PASS
-            n += 1
-        elif n == first or (phase == NORMAL and not rules.must_play_if_able):
-            if s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
-                out[n] = _DRAW
-                n += 1
-            elif n == first:
-                out[n] = _PASS
-                n += 1
-        return n
+            out[n] = _PASS  # keep the drawn card
+        elif n > first and (phase == AGAIN or rules.must_play_if_able):
+            return n  # a card must be played
+        elif s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
+            out[n] = _DRAW  # (an empty draw pile is refilled from the discard pile)
+        elif n == first:
+            out[n] = _PASS  # nothing fits and nothing can be drawn
+        else:
+            return n
+        return n + 1
 
     def is_legal(self, player, move):
         """True if `player` may make `move` now."""
@@ -489,6 +489,8 @@ class Round(Table):
             s[_TURN] = nxt
         elif s[_PHASE] == OVER:
             return -1
+        else:
+            nxt = s[_TURN]
         lo = s[_MOVES_LO] + 1
         if lo == 256:
             lo = 0
@@ -497,7 +499,7 @@ class Round(Table):
                 self._finish(NOBODY)
                 return -1
         s[_MOVES_LO] = lo
-        return s[_TURN]
+        return nxt
 
     # Each move below returns how many seats the turn moves on: 0 while the same
     # player is still to move (a drawn card, an ace to follow) or the round is over.
@@ -594,7 +596,8 @@ class Round(Table):
 
     def _pass(self, p):
         s = self.s
-        self._ev(_E_PASS, p, 0)
+        self.events[0] = _EV_PASS | p << 8  # the move's only event (self._ev inlined)
+        s[_NEV] = 1
         if s[_PHASE] != DRAWN:
             s[_IDLE] += 1
             if s[_IDLE] >= s[_PLAYERS]:
