@@ -71,7 +71,7 @@ class SSD1306:
         self.both_ranges = memoryview(self.cmds)[skip:]
         self.one_range = memoryview(self.cmds)[skip:4]
         self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
-        self.shadow = self.held = None                 # what the panel's RAM holds, as blocks
+        self.shadow = self.held = None                 # the panel's RAM, and its blocks
         if self.compares:
             self.shadow = bytearray(width * self.pages)
             self.held = self.blocks_of(self.shadow)
@@ -145,8 +145,8 @@ class SSD1306:
             else:
                 self.send_window(0, self.width - 1, 0, self.pages - 1)
                 self.known = True
-        except Exception:
-            self.forget()      # a write cut short leaves the panel in doubt
+        except BaseException:  # an I2C error, or Ctrl-C: a write cut short
+            self.forget()      # leaves the panel's RAM and pointer in doubt
             raise
 
     def show_all(self, canvas):
