@@ -102,7 +102,7 @@ class IllegalMove(ValueError):
 
 
 _CHECK = array("H", range(_MAX_MOVES))  # scratch for apply's legality check
-_FRESH = [None, None, None]  # a new round's table before the shuffle, by rules.deck (made on first deal)
+_FRESH = [None, None, None]  # a new round's table before the shuffle, by rules.deck
 
 # _FITS[card ^ top] is 1 when the two cards share their suit (no suit bit differs) or
 # their rank (no rank bit differs).
@@ -267,8 +267,13 @@ class Round(Table):
             raise ValueError("dealer %r must be a seat from 0 to %d" % (dealer, players - 1))
         s = self.s
         fresh = _FRESH[rules.deck]
-        if fresh is None:
-            fresh = _FRESH[rules.deck] = _new_table(rules.deck_name())
+        if fresh is None:  # made once per deck: nothing pending, no wish, debtor, winner
+            fresh = _FRESH[rules.deck] = bytearray(_CARDS) + deck(rules.deck_name())
+            fresh[_END] = len(fresh)
+            fresh[_DIR] = 1
+            fresh[_WISH] = NO_WISH
+            fresh[_DEBTOR] = NOBODY
+            fresh[_WINNER] = NOBODY
         s[:] = fresh
         end = s[_END]
         self.rng.shuffle(s, _CARDS, end)
@@ -374,6 +379,7 @@ class Round(Table):
         hi = s[_BOUNDS + player + 1]
         size = hi - lo
         copies = self.copies  # a double deck: list the second of two equal cards no more
+        # (_seen looks through the plays listed so far, none before the first)
         if s[_PENDING]:
             stacks = s[_PEND_RANK]  # the rank that may go on the pending draw, if any
             if stacks == _SEVEN and not self.rules.stack_sevens:
@@ -406,7 +412,7 @@ class Round(Table):
                         out[n + 2] = c | 0x80
                         out[n + 3] = c | 0xC0
                         n += 4
-                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
+                elif fits[c ^ t] and not (copies and n > first and _seen(out, first, n, c)):
                     out[n] = c
                     n += 1
         elif size == 2:  # a play leaves one card: each play with and without Mau
@@ -415,7 +421,7 @@ class Round(Table):
                 if c & 15 == _JACK:
                     if jack_ok and not (copies and _seen(out, first, n, c)):
                         n = _variants(out, n, c, 2)
-                elif fits[c ^ t] and not (copies and _seen(out, first, n, c)):
+                elif fits[c ^ t] and not (copies and n > first and _seen(out, first, n, c)):
                     out[n] = c
                     out[n + 1] = c | _MAU
                     n += 2
@@ -661,18 +667,6 @@ class Round(Table):
         card. Allocates nothing after the first call."""
         from engine.tables import fill_hidden
         fill_hidden(self, view, rng)
-
-
-def _new_table(deck_name):
-    """The table of a new round before the shuffle: a header with nothing pending, no
-    wish, no debtor, no winner; then the deck in its fixed order."""
-    s = bytearray(_CARDS) + deck(deck_name)
-    s[_END] = len(s)
-    s[_DIR] = 1
-    s[_WISH] = NO_WISH
-    s[_DEBTOR] = NOBODY
-    s[_WINNER] = NOBODY
-    return s
 
 
 def _reverse(s, lo, hi):
