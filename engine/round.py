@@ -311,7 +311,8 @@ class Round(Table):
         # The starts of hand 0 .. p move one slot left: each hand before p takes the slot
         # freed before it and frees its own last slot, until c lands at the front of p's.
         b = _BOUNDS
-        while b < _BOUNDS + p:
+        to = _BOUNDS + p
+        while b < to:
             s[b] = x
             y = s[b + 1] - 1
             s[x] = s[y]

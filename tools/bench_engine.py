@@ -7,10 +7,12 @@
 For each preset at 2 and 4 players, whole random rounds (the deal included) are
 played for a fixed time by one of two random players:
 
-- "uniform": a uniformly random legal move (engine.autoplay.random_player);
+- "uniform": a uniformly random legal move (engine.autoplay.random_player, rolling the
+  engine's own generator, engine.rng);
 - "plays first": a random fitting card when there is one, else draw (or pass), the
   random agent of RLCard's UNO and OpenSpiel's crazy_eights, which draw only when
-  they cannot play,
+  they cannot play. Like theirs (numpy) it rolls a generator written in C, Python's
+  random.Random: its dice need not come out the same on MicroPython,
 
 each through `apply` (the legality check of every move) and through `apply_legal`
 (the unchecked fast path for moves just taken from legal_moves). Only the player to
@@ -18,9 +20,9 @@ move moves (a forgotten Mau is caught only when the uniform player happens to pi
 the catch). The two-player "plays first" figures are compared with the reference
 loops measured on this machine (RLCard UNO, OpenSpiel crazy_eights; the target is
 three times theirs). Each figure is the best of a few runs: other work on a shared
-machine only ever slows a run down. Last, the heap bytes of a 4-player classic round and a 5-player
-nordic round as CPython counts them (sys.getsizeof); the MicroPython figures come
-from `python -m tools.bench_micropython`.
+machine only ever slows a run down. Last, the heap bytes of a 4-player classic round
+and a 5-player nordic round as CPython counts them (sys.getsizeof); the MicroPython
+figures come from `python -m tools.bench_micropython`.
 """
 
 import argparse
