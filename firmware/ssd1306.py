@@ -159,9 +159,10 @@ class SSD1306:
         drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
         src, shadow, width = self.source, self.shadow, self.width
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
+        left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
         for page in range(first, last + 1):
             base = page * stride
-            k, m = base + x0 // _BLOCK, base + (x1 - 1) // _BLOCK
+            k, m = base + left, base + right
             while k <= m and drawn[k] == held[k]:      # a block at a time, in C
                 k += 1
             if k > m:                          # nothing changed on this page
