@@ -583,3 +583,30 @@ def test_the_winner_has_no_mau_left_to_say():
     rnd.apply(0, mv.play(C("TC")))
     assert rnd.winner() == 0 and rnd.count(0) == 0
     assert not rnd.said_mau(0)
+
+
+@settings(PROFILE, max_examples=PROFILE.max_examples)
+@given(game=st.one_of(preset_games(), custom_games()), seed=seeds,
+       policy=st.sampled_from(POLICIES), dealer=st.integers(0, 5))
+def test_a_round_dealt_again_is_a_new_round(game, seed, policy, dealer):
+    """Round.deal on a played-out round (how the device benchmarks and AI deal) gives the
+    same table and events as a new Round from the same generator: nothing of the old
+    round (pending count, wish, phase, debtor, Mau calls, move count) is left over."""
+    preset, options, players = game
+    rules = Rules(preset, **options)
+    dealer %= players
+    old = Round(rules, players, Random(seed + 1))
+    buf = array("H", range(mv.MAX_MOVES))
+    prng = Random(seed ^ 0x5A5A)
+    count = 0
+    while not old.is_over() and count < 200:
+        seat = old.turn()
+        old.apply_legal(seat, choose(old, seat, engine_moves(old, seat, buf), prng, policy, count))
+        count += 1
+    rng_a, rng_b = Random(seed), Random(seed)
+    old.rng = rng_a
+    old.deal(players, dealer)
+    new = Round(rules, players, rng_b, dealer)
+    assert bytes(old.s) == bytes(new.s)
+    assert old.events[:old.event_count()] == new.events[:new.event_count()]
+    assert rng_a.state() == rng_b.state()
