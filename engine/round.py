@@ -304,9 +304,11 @@ class Round(Table):
         """Player p draws the top card; return it, or NO_CARD when nothing is left.
         (p = players puts it on the discard pile: the deal's turn_again.)"""
         s = self.s
-        if s[_BOUNDS] == _CARDS and not self._reshuffle():
-            return _NO_CARD
-        x = s[_BOUNDS] - 1
+        x = s[_BOUNDS] - 1  # the draw pile's top
+        if x < _CARDS:  # empty: the discard pile under its top becomes the draw pile
+            if not self._reshuffle():
+                return _NO_CARD
+            x = s[_BOUNDS] - 1
         c = s[x]
         # The starts of hand 0 .. p move one slot left: each hand before p takes the slot
         # freed before it and frees its own last slot, until c lands at the front of p's.
@@ -537,18 +539,17 @@ class Round(Table):
         s[_WISH] = NO_WISH
         self.events[0] = _EV_PLAY | p << 8 | c  # the move's first event
         s[_NEV] = 1
-        if self.effects[c & 15] == _PLAIN and last - lo > 1:
-            return 1  # the common case: nothing more happens
-        return self._effect(p, move, last - lo)
-
-    def _effect(self, p, move, left):
-        """What a play leaving `left` cards does beyond moving its card: a pending draw,
-        the win, Mau, a wish, a skip, a reversal, playing again."""
-        s = self.s
-        c = move & 63
         effect = self.effects[c & 15]
+        if effect == _PLAIN and last - lo > 1:
+            return 1  # the common case: nothing more happens
+        return self._effect(p, move, effect, last - lo)
+
+    def _effect(self, p, move, effect, left):
+        """What a play with `effect` leaving `left` cards does beyond moving its card: a
+        pending draw, the win, Mau, a wish, a skip, a reversal, playing again."""
+        s = self.s
         if effect == _DRAW_TWO or effect == _DRAW_FOUR:
-            s[_PEND_RANK] = c & 15
+            s[_PEND_RANK] = move & 15
             s[_PENDING] += 2 if effect == _DRAW_TWO else 4
         if left == 0:
             s[_SAID_MAU] &= ~(1 << p)  # (only a player with one card can have said it)
@@ -594,7 +595,7 @@ class Round(Table):
             self._draw_cards(p, pending)
             return 1
         c = self._draw_card(p)
-        if s[_PHASE] == NORMAL and self.rules.play_drawn:
+        if self.rules.play_drawn and s[_PHASE] == NORMAL:
             # Always a second step, fitting or not, so the others cannot tell.
             s[_PHASE] = DRAWN
             s[_DRAWN] = c
