@@ -49,7 +49,7 @@ class Random:
             xl = x & _MASK
             y = _A2 * yl + (y >> 15)
             yl = y & _MASK
-            j = lo + (xl << 15 | yl) % (k + 1 - lo)
+            j = lo + (xl * 32768 + yl) % (k + 1 - lo)  # (xl << 15 | yl: the same 30 bits)
             buf[k], buf[j] = buf[j], buf[k]
         self.x = x
         self.y = y

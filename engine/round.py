@@ -239,8 +239,9 @@ class Round(Table):
     def __init__(self, rules, players, rng, dealer=0):
         self.rules = rules
         self.rng = rng
-        self.s = bytearray(_CARDS + rules.deck_size())
-        self.copies = 1 if rules.deck_name() == "double104" else 0  # identical cards exist
+        cards = rules.deck_size()
+        self.s = bytearray(_CARDS + cards)
+        self.copies = 1 if cards == 104 else 0  # a double deck: identical cards exist
         # Room for the events of one move: its own few plus the largest possible draw.
         most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
         self.events = array("H", bytes(2 * (20 + most)))
@@ -279,10 +280,11 @@ class Round(Table):
         self.rng.shuffle(s, _CARDS, end)
         s[_PLAYERS] = players
         s[_DEALER] = dealer
-        b = end - 1 - players * rules.hand_size
+        size = rules.hand_size
+        b = end - 1 - players * size
         for k in range(players):
             s[_BOUNDS + k] = b
-            b += rules.hand_size
+            b += size
         s[_BOUNDS + players] = b  # the up-card
         if rules.first_card:  # turn_again: an action card turned up is covered
             while self.effects[s[s[_BOUNDS + players]] & 15] and s[_BOUNDS] > _CARDS:
