@@ -6,11 +6,13 @@ card of the deck exactly once, in segments:
     [ draw pile (bottom .. top) | hand 0 | hand 1 | ... | discard (top .. bottom) ]
 
 ``bounds[k]`` (header bytes) is where hand k starts; ``bounds[players]`` is the
-discard pile's top card. Moving a card always goes rightwards: it is swapped to the
-end of its segment and handed across each boundary, so drawing and playing touch
-at most one swap per seat and never allocate. Hands are unordered sets; screens
-sort them for display. Only a reshuffle moves cards leftwards, by rotating the
-card area so that the old discard pile (without its top) becomes the draw pile.
+discard pile's top card. Moving a card always goes rightwards: it leaves the end of
+its segment (a played card's slot takes the hand's last card) and each boundary it
+crosses moves one slot left, the segment there handing its last card to its new
+first slot; so drawing and playing move at most two bytes per seat and never
+allocate. Hands are unordered sets; screens sort them for display. Only a reshuffle
+moves cards leftwards, by rotating the card area so that the old discard pile
+(without its top) becomes the draw pile.
 """
 
 from array import array
