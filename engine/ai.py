@@ -47,10 +47,6 @@ CAND_GAP = const(300)       # ... and not further behind the best than this
 DRAW_REACH = const(16)      # draw-pile cards a playout may reach (shuffled per deal)
 Z_SWITCH = const(24)        # leave the heuristic's move only when z > Z_SWITCH / 16
 J_CARD = const(25)          # an unfinished playout: this much a card (a win is 250)
-DEAL_TRIES = const(1)       # deals drawn per searched deal, one kept by its likelihood (1: off)
-N_PLAYS = const(16)         # opponents' plays remembered for the likelihood of a deal
-ACTION = const(0)           # a 7 or 8 counts as this many kept cards more
-BETA = const(1)             # a kept card of the suit makes a card 2**BETA times likelier
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
 W_JACK = const(136)         # keeping a Jack back (hand of 3 or more) ...
@@ -70,7 +66,6 @@ PT_LOW = const(5)           # points count: an opponent this close to going out 
 PT_BASE = const(2)          # ... sheds points times (PT_BASE + PT_W * closeness)
 PT_W = const(2)
 
-W_SURE = const(0)           # experiment: more for a card the next player is known to lack
 WIN = const(10000)          # a score no other consideration reaches
 _P = const(1024)            # probabilities in 1/1024
 
@@ -123,7 +118,6 @@ class Player:
         self.rank_fixed = bytearray(8)   # ... by this many old cards
         self.holds = bytearray(8)        # per seat: suits it is believed to hold
         self.size = 0                    # cards in my hand (set by _survey)
-        self.n_plays = 0                 # Expert: opponents' plays remembered (_remember)
         # Unseen cards as this seat knows them (made per decision by _survey):
         self.full = bytearray(64)        # copies of each card in the deck
         for c in deck(rules.deck_name()):
@@ -154,7 +148,6 @@ class Player:
             self.rank_lack[i] = 0
             self.rank_fixed[i] = 0
             self.holds[i] = 0
-        self.n_plays = 0
 
     def observe(self, view, seat, move):
         """Learn from `seat` making `move`; `view` is this player's view just before it."""
@@ -167,8 +160,6 @@ class Player:
         if kind == 0:
             c = move & 63
             left = count - 1
-            if self.world is not None:
-                self._remember(view, seat, c, left)
             for s in range(4):
                 f = fixed[b + s]
                 if s == c >> 4 and c & 15 != JACK and f >= count:
@@ -221,85 +212,6 @@ class Player:
                 fixed[b + s] = count
             if w is None and self.rank_fixed[seat] + 1 >= count:
                 self.rank_fixed[seat] = count
-
-    def _remember(self, view, seat, c, left):
-        """Expert: keep a play of `seat` (card c, `left` cards after it) for weighing
-        deals by how likely they make it. Its `left` cards are the ones it chose c over;
-        each later play of the seat may spend one of them, cards drawn later are new."""
-        pl_seat = self.pl_seat
-        pl_old = self.pl_old
-        n = self.n_plays
-        k = 0
-        for e in range(n):     # update and keep the plays that still have old cards
-            o = pl_old[e]
-            if pl_seat[e] == seat and o > left:
-                o = left
-            if o:
-                pl_seat[k] = pl_seat[e]
-                pl_old[k] = o
-                self.pl_card[k] = self.pl_card[e]
-                self.pl_suit[k] = self.pl_suit[e]
-                self.pl_rank[k] = self.pl_rank[e]
-                k += 1
-        n = k
-        if not left or c & 15 == JACK or view.pending() or view.phase() == DRAWN:
-            self.n_plays = n
-            return         # no choice among fitting cards to learn from
-        if n == N_PLAYS:   # full: forget the oldest
-            for e in range(1, n):
-                pl_seat[e - 1] = pl_seat[e]
-                pl_old[e - 1] = pl_old[e]
-                self.pl_card[e - 1] = self.pl_card[e]
-                self.pl_suit[e - 1] = self.pl_suit[e]
-                self.pl_rank[e - 1] = self.pl_rank[e]
-            n -= 1
-        w = view.wish()
-        top = view.top()
-        pl_seat[n] = seat
-        pl_old[n] = left
-        self.pl_card[n] = c
-        self.pl_suit[n] = top >> 4 if w is None else w
-        self.pl_rank[n] = top & 15 if w is None else 0
-        self.n_plays = n + 1
-
-    def _likelihood(self, s):
-        """How likely (1 << 16 = certain) the remembered plays are if the hands were
-        dealt as in table s: a player picks among its fitting cards (Jacks kept back)
-        one whose suit it keeps more of, each card of it kept making it 2**BETA times
-        likelier; a seat's cards still held from a play are the first of its hand."""
-        cnt = self.psuits
-        power = self.power
-        w = 1 << 16
-        for e in range(self.n_plays):
-            lo = s[_S_BOUNDS + self.pl_seat[e]]
-            hi = lo + self.pl_old[e]
-            for t in range(4):
-                cnt[t] = 0
-            for i in range(lo, hi):
-                a = s[i]
-                if a & 15 != JACK:
-                    cnt[a >> 4] += 1
-            cs = self.pl_card[e] >> 4
-            suit = self.pl_suit[e]
-            rank = self.pl_rank[e]
-            c = self.pl_card[e]
-            x = cnt[cs]
-            if c & 15 == SEVEN or c & 15 == EIGHT:
-                x += ACTION
-            num = power[x]
-            den = num
-            for i in range(lo, hi):
-                a = s[i]
-                r = a & 15
-                if r != JACK and (a >> 4 == suit or r == rank):
-                    x = cnt[a >> 4] - (0 if a >> 4 == cs else 1)
-                    if r == SEVEN or r == EIGHT:
-                        x += ACTION
-                    den += power[x]
-            w = w * (num * 1024 // den) >> 10
-            if w == 0:
-                break
-        return w
 
     def _lacks_rank(self, seat, rank, count):
         if self.rank_fixed[seat] < count:
@@ -569,8 +481,6 @@ class Player:
         else:
             pf = self._p_follow(view, nxt, suit, rank)
             score += (_P - pf) * danger // _P
-            if W_SURE and self.fixed[nxt * 4 + suit]:
-                score += (_P - pf) * W_SURE // _P   # inferred, not guessed: weigh it more
         if left == 1:
             last = self._last_card(c)
             if last & 15 == JACK and not rules.no_finish_on_jack:
@@ -636,7 +546,7 @@ class Player:
         self._make_pool()
         done = 0
         while done < worlds:
-            self._deal_likely(view)
+            self._deal_world(view)
             base[:] = s
             x = prng.x
             y = prng.y
@@ -684,15 +594,6 @@ class Player:
         self.sums = array("i", range(MAX_CANDIDATES))
         self.squares = array("i", range(MAX_CANDIDATES))
         self.psuits = bytearray(4)
-        # opponents' plays kept for the likelihood of a deal (_remember)
-        self.pl_seat = bytearray(N_PLAYS)
-        self.pl_card = bytearray(N_PLAYS)
-        self.pl_suit = bytearray(N_PLAYS)
-        self.pl_rank = bytearray(N_PLAYS)
-        self.pl_old = bytearray(N_PLAYS)
-        self.power = array("i", range(32))
-        for x in range(32):
-            self.power[x] = 1 << (BETA * x if BETA * x < 14 else 14)
 
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
@@ -816,24 +717,6 @@ class Player:
             s[top] = pool[k]
             k += 1
             top -= 1
-
-    def _deal_likely(self, view):
-        """Deal self.world from the deals the observed plays make likely: of
-        DEAL_TRIES deals, keep one with chance in proportion to its likelihood."""
-        self._deal_world(view)
-        if not self.n_plays or DEAL_TRIES < 2:
-            return
-        s = self.world.s
-        keep = self.base
-        total = self._likelihood(s)
-        keep[:] = s
-        for _ in range(1, DEAL_TRIES):
-            self._deal_world(view)
-            w = self._likelihood(s)
-            total += w
-            if w and self.prng.below(total) < w:
-                keep[:] = s
-        s[:] = keep
 
     def _give_suit(self, s, lo, hi, suit, k, n):
         """Let hand s[lo:hi] hold a non-Jack of `suit`: swap one in for its newest card."""
