@@ -12,6 +12,8 @@
 """
 
 import copy
+import io
+import json
 import random
 from array import array
 
@@ -360,3 +362,36 @@ def test_bench_ai_keeps_the_quickest_run_and_the_worst_allocation():
     assert best["time_classic2"] == fast["time_classic2"]
     assert best["deadline_classic2"] == slow["deadline_classic2"]   # 700/40 < 600/20
     assert best["alloc_classic2"] == fast["alloc_classic2"]     # any allocation shows
+
+
+def test_tournament_rounds_plays_longer_matches(tmp_path):
+    # --rounds N: every match is N rounds, lowest total wins; such lines are marked xN
+    # and never merge with the preset's own matches.
+    from engine.match import Match
+    from tools import tournament as tm
+    rules = Rules("classic", match="rounds", rounds=3)
+    moves = array("H", range(mv.MAX_MOVES))
+    match = Match(rules, 2, 11)
+    played = 0
+    while not match.is_over():
+        rnd = match.start_round()
+        while not rnd.is_over():
+            rnd.legal_moves(rnd.turn(), moves)
+            rnd.apply(rnd.turn(), moves[0])
+        match.end_round()
+        played += 1
+    assert played == 3
+    path = tmp_path / "x3.json"
+    tm.main(["--preset", "classic", "--pairing", "2v1", "--games", "4", "--rounds", "3",
+             "--vm", "0", "--quiet", "--json", str(path)])
+    with open(path) as f:
+        results = json.load(f)
+    assert results[0]["rounds"] == 3
+    out = io.StringIO()
+    tm.print_table(results, out)
+    assert "casual v beginner x3" in out.getvalue()
+    one = tm.run_pairing(Rules("classic"), [2, 1], 2, seed=3)
+    three = tm.run_pairing(rules, [2, 1], 2, seed=3)
+    one.update(preset="classic", pairing="2v1", playouts=None, rounds=None)
+    three.update(preset="classic", pairing="2v1", playouts=None, rounds=3)
+    assert len(tm.merge([one, three])) == 2

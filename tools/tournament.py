@@ -24,6 +24,9 @@ CPython milliseconds per turn decision of each; and, with ``--vm N`` (default 20
 skip), VM milliseconds per decision of the first level over N decisions in the
 MicroPython VM and the RP2040 estimate (x 454 / calibration-loop ms).
 
+``--rounds N`` plays every match as N rounds, lowest total wins (seed 000's "longer
+evening"), instead of the preset's own match; the table marks such lines ``xN``.
+
 ``--oracle hands`` (or ``all``) lets the Expert cheat, for measuring what the hidden
 cards are worth: its deals are the real table with the opponents' hands as they are
 (``all``: the draw pile's order too; ``hands``: the draw pile shuffled). No game loop
@@ -183,7 +186,7 @@ def merge(results):
     """Add up chunks of the same pairing (they must not overlap)."""
     out = {}
     for r in results:
-        key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"))
+        key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"), r.get("rounds"))
         if key not in out:
             out[key] = dict(r, ranges=[(r["first"], r["first"] + r["games"])])
             continue
@@ -253,6 +256,8 @@ def print_table(results, out=sys.stdout):
             names = name[levels[0]] + " v " + "+".join(name[x] for x in rest)
         if r.get("oracle"):
             names = "%s (sees %s)" % (names, r["oracle"])
+        if r.get("rounds"):
+            names = "%s x%d" % (names, r["rounds"])
         lo, hi = wilson(r["wins"], r["games"])
         target = None if r.get("oracle") else TARGETS.get(r["pairing"])
         if target is None:
@@ -295,6 +300,9 @@ def main(argv=None):
     parser.add_argument("--oracle", choices=("hands", "all"),
                         help="the Expert sees the others' hands (all: and the draw "
                         "pile's order); measures what hidden cards are worth")
+    parser.add_argument("--rounds", type=int, metavar="N",
+                        help="matches of N rounds, lowest total wins (default: the "
+                        "preset's own match)")
     parser.add_argument("--vm", type=int, default=20, metavar="N",
                         help="time N decisions of each pairing's first level in the "
                         "MicroPython VM (0: skip)")
@@ -314,13 +322,14 @@ def main(argv=None):
     pairings = args.pairing or list(STANDARD)
     results = []
     for preset in presets:
-        rules = Rules(preset)
+        rules = Rules(preset, match="rounds", rounds=args.rounds) if args.rounds else Rules(preset)
         for text in pairings:
             levels = parse_pairing(text)
             t = time.perf_counter()
             res = run_pairing(rules, levels, args.games, args.first, args.seed, args.playouts,
                               oracle=args.oracle)
-            res.update(preset=preset, pairing=text, playouts=args.playouts, oracle=args.oracle)
+            res.update(preset=preset, pairing=text, playouts=args.playouts, oracle=args.oracle,
+                       rounds=args.rounds)
             if args.vm > 0:
                 res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
                     preset, levels, args.vm, args.playouts)
