@@ -76,7 +76,6 @@ _E_REVERSE = const(7)
 _E_MAU = const(8)
 _E_FORGOT = const(9)
 _E_CAUGHT = const(10)
-_E_PASS = const(11)
 _E_ROUND_END = const(13)
 _REASON_MAU = const(1)    # events.REASON_MAU
 _REASON_LAST_SEVEN = const(2)

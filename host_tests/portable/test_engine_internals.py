@@ -13,6 +13,7 @@ def test_constants_repeated_for_speed_match_their_modules():
     from engine import cards, rules
     assert rd._EV_PLAY == ev.PLAY << 12
     assert rd._EV_DRAW == ev.DRAW << 12
+    assert rd._EV_PASS == ev.PASS << 12
     assert rd._KIND == mv.KIND_MASK
     assert rd._DRAW == mv.DRAW and rd._PASS == mv.PASS and rd._CATCH == mv.CATCH
     assert rd._MAU == mv.MAU and rd._MAX_MOVES == mv.MAX_MOVES
@@ -21,7 +22,7 @@ def test_constants_repeated_for_speed_match_their_modules():
     for name in ("ACE_DRAW4", "ACE_PLAY_AGAIN", "MAU_CHALLENGE", "MAU_AUTO"):
         assert getattr(rd, "_" + name) == getattr(rules, name), name
     for name in ("DEAL", "WISH", "PENALTY", "RESHUFFLE", "SKIP", "REVERSE", "MAU", "FORGOT",
-                 "CAUGHT", "PASS", "ROUND_END"):
+                 "CAUGHT", "ROUND_END"):
         assert getattr(rd, "_E_" + name) == getattr(ev, name), name
     assert rd._REASON_MAU == ev.REASON_MAU and rd._REASON_LAST_SEVEN == ev.REASON_LAST_SEVEN
 
