@@ -247,12 +247,7 @@ class Round(Table):
         most = 4 * (1 + self.copies) * (4 if rules.ace == _ACE_DRAW4 else 2)
         self.events = array("H", bytes(2 * (20 + most)))
         self._pool = None  # scratch for fill_hidden, made on first use
-        effects = self.effects = bytearray(16)  # by rank; switches are 0 or 1
-        effects[_SEVEN] = _DRAW_TWO
-        effects[_EIGHT] = _SKIPS * rules.eight_skips
-        effects[_NINE] = _REVERSES * rules.nine_reverses
-        effects[_JACK] = _WISHES
-        effects[_ACE] = (_PLAIN, _DRAW_FOUR, _PLAYS_AGAIN)[rules.ace]
+        self.effects = _effects(rules)
         self.deal(players, dealer)
 
     # -- dealing -------------------------------------------------------------
@@ -672,6 +667,21 @@ class Round(Table):
         card. Allocates nothing after the first call."""
         from engine.tables import fill_hidden
         fill_hidden(self, view, rng)
+
+
+def _effects(rules):
+    """What a card of each rank does under `rules` (bytes by rank), made once per Rules."""
+    try:
+        return rules.effects
+    except AttributeError:
+        effects = bytearray(16)  # switches are 0 or 1
+        effects[_SEVEN] = _DRAW_TWO
+        effects[_EIGHT] = _SKIPS * rules.eight_skips
+        effects[_NINE] = _REVERSES * rules.nine_reverses
+        effects[_JACK] = _WISHES
+        effects[_ACE] = (_PLAIN, _DRAW_FOUR, _PLAYS_AGAIN)[rules.ace]
+        rules.effects = effects = bytes(effects)
+        return effects
 
 
 def _reverse(s, lo, hi):
