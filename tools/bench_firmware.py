@@ -74,15 +74,37 @@ class Timed:
             RECTS[4 * n + 3] = h
             T[4] = n + 1
 
+def stale(driver, canvas, x, y, w, h):
+    # A driver that remembers the panel's RAM (SSD1306 on I2C) sends only what changed:
+    # replayed on the final canvas it would send nothing, so the box's remembered bytes
+    # are made to differ first. Every byte of the box then counts as changed: an upper
+    # bound of the game's show time.
+    shadow = getattr(driver, "shadow", None)
+    if shadow is None:
+        return
+    width = driver.width
+    for page in range(y >> 3, min((y + h - 1) >> 3, driver.pages - 1) + 1):
+        base = page * width
+        for col in range(max(x, 0), min(x + w, width)):
+            shadow[base + col] = canvas.buf[base + col] ^ 0xFF
+
 def show_replay(rounds):
-    show = rig.display.inner.show
+    driver = rig.display.inner
+    show = driver.show
     canvas = rig.canvas
     best = 1 << 30
     for _ in range(rounds):
         t = time.ticks_ms()
         for i in range(0, 4 * T[4], 4):
+            stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
             show(canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
-        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+        shown = time.ticks_diff(time.ticks_ms(), t)
+        t = time.ticks_ms()
+        for i in range(0, 4 * T[4], 4):  # the staling alone, taken off again
+            stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
+        best = min(best, shown - time.ticks_diff(time.ticks_ms(), t))
+        if getattr(driver, "shadow", None) is not None:
+            driver.shadow[:] = canvas.buf  # the panel holds the canvas again
     print("BENCH show_replay", best, T[4])
     best = 1 << 30
     for _ in range(rounds):
