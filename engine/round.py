@@ -308,18 +308,7 @@ class Round(Table):
                 return _NO_CARD
             x = s[_BOUNDS] - 1
         c = s[x]
-        # The starts of hand 0 .. p move one slot left: each hand before p takes the slot
-        # freed before it and frees its own last slot, until c lands at the front of p's.
-        b = _BOUNDS
-        to = _BOUNDS + p
-        while b < to:
-            s[b] = x
-            y = s[b + 1] - 1
-            s[x] = s[y]
-            x = y
-            b += 1
-        s[b] = x
-        s[x] = c
+        _hand_on(s, x, _BOUNDS, _BOUNDS + p, c)  # to the front of p's hand
         if s[_SAID_MAU]:  # a Mau said is void once a card comes in
             s[_SAID_MAU] &= ~(1 << p)
         s[_IDLE] = 0
@@ -520,19 +509,7 @@ class Round(Table):
         while s[i] != c:
             i += 1
         s[i] = s[last]  # the hand's last card takes the played card's slot
-        # The card goes onto the discard pile as in _draw_card: the starts of the hands
-        # after p and of the pile move one slot left.
-        b = _BOUNDS + p + 1
-        top = _BOUNDS + s[_PLAYERS]
-        x = last
-        while b < top:
-            s[b] = x
-            y = s[b + 1] - 1
-            s[x] = s[y]
-            x = y
-            b += 1
-        s[b] = x
-        s[x] = c
+        _hand_on(s, last, _BOUNDS + p + 1, _BOUNDS + s[_PLAYERS], c)  # onto the discard pile
         s[_IDLE] = 0
         s[_WISH] = NO_WISH
         self.events[0] = _EV_PLAY | p << 8 | c  # the move's first event
@@ -682,6 +659,20 @@ def _effects(rules):
         effects[_ACE] = (_PLAIN, _DRAW_FOUR, _PLAYS_AGAIN)[rules.ace]
         rules.effects = effects = bytes(effects)
         return effects
+
+
+def _hand_on(s, x, b, to, c):
+    """Put card c, whose slot x (the end of its segment) is now free, at the start of the
+    segment whose start is header byte `to`: each boundary b on the way moves one slot
+    left, the segment there handing its last card to its new first slot."""
+    while b < to:
+        s[b] = x
+        y = s[b + 1] - 1
+        s[x] = s[y]
+        x = y
+        b += 1
+    s[b] = x
+    s[x] = c
 
 
 def _reverse(s, lo, hi):
