@@ -510,8 +510,9 @@ def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
     """Deploy `board`'s game into the board's ROMFS partition; return a Report."""
     from tools import romfs
     check_board(board)
-    image_path = romfs.write_image(board)
-    files = {p: d for p, d in build(board).items() if p in romfs.ON_FLASH}
+    built = build(board)
+    image_path = romfs.write_image(board, built=built)
+    files = {p: d for p, d in built.items() if p in romfs.ON_FLASH}
     port = port or find_port()
     log("deploy: %s into ROMFS on %s" % (board, port))
     transport = connect(port)

@@ -26,9 +26,12 @@ OUT_DIR = ROOT / "build" / "romfs"
 ON_FLASH = ("board.py", "main.py")     # shipped, but never in the image
 
 
-def image_files(board):
-    """Map path in the image -> .mpy bytes: every module deploy ships for `board`."""
-    return {path: data for path, data in deploy.build(board).items() if path not in ON_FLASH}
+def image_files(board, built=None):
+    """Map path in the image -> .mpy bytes: every module deploy ships for `board` (taken
+    from `built`, deploy.build's result, when the caller has it already)."""
+    if built is None:
+        built = deploy.build(board)
+    return {path: data for path, data in built.items() if path not in ON_FLASH}
 
 
 def make_image(files):
@@ -43,17 +46,17 @@ def make_image(files):
             return make_romfs(staging, mpy_cross=False)
 
 
-def build_image(board):
+def build_image(board, built=None):
     """The ROMFS image (bytes) of the modules `board` ships."""
     deploy.check_board(board)
-    return make_image(image_files(board))
+    return make_image(image_files(board, built))
 
 
-def write_image(board, out=None):
+def write_image(board, out=None, built=None):
     """Build `board`'s image into `out` (default build/romfs/<board>.romfs); return the path."""
     out = Path(out) if out else OUT_DIR / ("%s.romfs" % board)
     out.parent.mkdir(parents=True, exist_ok=True)
-    image = build_image(board)
+    image = build_image(board, built)
     with tempfile.NamedTemporaryFile(dir=out.parent, prefix=out.name, delete=False) as part:
         part.write(image)          # whole, then renamed: a reader never sees half an image
     os.replace(part.name, out)
@@ -67,11 +70,13 @@ def main(argv=None):
     parser.add_argument("--out", help="image file (default build/romfs/<board>.romfs)")
     args = parser.parse_args(argv)
     try:
-        path = write_image(args.board, args.out)
+        deploy.check_board(args.board)
+        built = deploy.build(args.board)
+        path = write_image(args.board, args.out, built)
     except deploy.DeployError as e:
         print("romfs: " + str(e), file=sys.stderr)
         return 1
-    files = image_files(args.board)
+    files = image_files(args.board, built)
     print("%s: %d bytes (%d modules, %d bytes of .mpy)"
           % (path, path.stat().st_size, len(files), sum(len(d) for d in files.values())))
     return 0
