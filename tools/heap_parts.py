@@ -1,0 +1,207 @@
+"""Where the heap goes while a game runs on a board: the parts the app keeps, one by one.
+
+    python -m tools.heap_parts [--board pico_display] [--decisions 120] [--files] [--names]
+
+In the MicroPython VM, with the app's .mpy in the board's ROMFS image (as
+tools/bench_firmware.py measures it; `--files`: from /lib instead), every device module
+is imported first, then the parts are made one at a time as a device makes them (canvas,
+display driver, buttons, app with its painter and title screen, the setup, the game),
+a game is played for some decisions on fake pins and bus (tools/chipmodels.Rig, you
+against three strong AIs), and the heap in use is taken after a collection between
+parts. Then single objects of the game are made again on their own to size them
+(Player, Round, View, Match, TableScreen, Painter). `--names` lists the names the
+imports interned (each costs the name pool its length plus a few bytes). Figures are
+printed, never asserted.
+"""
+import argparse
+import re
+
+from tools import mpvm, romfs
+from tools.bench_micropython import SCRUB
+from tools.chipmodels import VM_MACHINE
+
+SETUP = """
+import gc
+import chipmodels
+import machine
+import micropython
+PREV = [0]
+SIZES = [0] * 64
+rig = None
+
+class BareRig(chipmodels.Rig):
+    # a Rig on the canvas, display and buttons made (and measured) here
+    def __init__(self):
+        pass
+
+def mark(i):
+    used = gc.mem_alloc()
+    SIZES[i] = used - PREV[0]
+    PREV[0] = used
+    print("MARK", i)
+    micropython.qstr_info()   # the name pool's size: its growth is told apart
+
+KEEP = [0, None]
+
+def alone(i):
+    # bytes that stay in use while the object made by the last step is kept (collections
+    # happen only between VM calls: the caller makes the object in a call of its own)
+    SIZES[i] = gc.mem_alloc() - KEEP[0]
+    KEEP[1] = None
+
+def play(decisions):
+    # game after game: a new one from the final table
+    for _ in range(decisions):
+        if rig.app.screen.name == "final":
+            chipmodels.choose(rig, "New game")
+        chipmodels.play_game(rig, 1)
+
+def report():
+    print("PARTS", *SIZES)
+"""
+
+# part index -> what it is
+PARTS = (
+    "imports (all device modules)",
+    "canvas",
+    "display driver",
+    "buttons",
+    "app (painter, title screen, move buffer)",
+    "setup screen",
+    "game started (Game, Match, Round, AIs, table screen, first paint)",
+    "game after the decisions played (caches, stories, hint helper, options)",
+)
+ALONE = (
+    (20, "Player level 3 (strong)", "Player(g.rules, 3, 1, 8, 0)"),
+    (21, "Player level 4 (expert)", "Player(g.rules, 4, 1, 8, 0)"),
+    (22, "Round (4 players)", "Round(g.rules, 4, Random(1))"),
+    (23, "View", "View(g.rules)"),
+    (24, "Match (4 players)", "Match(g.rules, 4, 1)"),
+    (25, "Rules classic", "Rules('classic')"),
+    (26, "TableScreen", "S.TableScreen(['a', 'b', 'c', 'd'], 10, 30, 2)"),
+    (27, "Game (4 players, 3 strong AIs, dealt)", "Game(g.setup, 1, 8)"),
+)
+KEPT = (
+    (30, "driver band shapes kept (count)", "len(getattr(rig.display, 'parts', ()))"),
+    (31, "painter keys kept (count)", "len(rig.app.painter.keys)"),
+    (32, "moves recorded this round", "rig.app.game.n_moves"),
+    (33, "rounds played this match", "rig.app.game.match.rounds_played"),
+)
+
+
+def steps_for(board, decisions):
+    """The VM steps: imports, each part made, the game played, single objects sized."""
+    collect = [SCRUB, "gc.collect()"]
+    imports = ("import firmware.app, firmware.game, firmware.save, firmware.story, "
+               "firmware.paint, firmware.gfx, engine.ai, engine.text, engine.options\n"
+               "import board_configs.%s as board\n" % board)
+    driver = "firmware.st7789" if board in ("pico_display", "waveshare_lcd114", "tdisplay") \
+        else "firmware.ssd1306"
+    steps = collect + ["gc.collect()\nmark(63)", imports + "import " + driver] + collect
+    steps += ["mark(0)",
+              "from firmware.gfx import Canvas\n"
+              "chipmodels.reset_fakes()\n"
+              "if hasattr(board, 'DC'):\n    chipmodels.wire_spi(board.DC, board.CS)\n"
+              "canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)"] + collect
+    steps += ["mark(1)", "display = board.open_display()"] + collect
+    steps += ["mark(2)", "pad = board.open_buttons()"] + collect
+    # the Rig makes its own canvas, display and buttons: ours are the measure, its are used
+    steps += ["mark(3)",
+              "rig = BareRig()\n"
+              "rig.board, rig.display, rig.pad, rig.canvas = board, display, pad, canvas\n"
+              "rig.pins = {}\n"
+              "for name, gpio in board.KEYS:\n"
+              "    rig.pins[name] = chipmodels.FakePin.made[gpio]\n"
+              "rig.model = rig.feed = None\n"
+              "rig.now = rig.shows = rig.shown_pixels = rig.frames = rig.moves = 0\n"
+              "chipmodels.FakePin.record = chipmodels.FakeSPI.record = False\n"
+              "from firmware.app import App\n"
+              "rig.app = App(board, canvas, None, 0, playouts=8, seed=4)\n"
+              "rig.frame()"] + collect
+    steps += ["mark(4)", "chipmodels.choose(rig, 'New game')"] + collect
+    steps += ["mark(5)",
+              "sc = rig.app.screen\n"
+              "while sc.rows_of[sc.cursor][0] != 'start':\n    rig.act(1)\n"
+              "rig.act(3)"] + collect
+    steps += ["mark(6)"]
+    per = 40
+    for _ in range(max(1, decisions // per)):
+        steps += ["play(%d)" % per] + collect
+    steps += ["while rig.app.game is None or rig.app.screen.name != 'table':\n    play(1)"] + collect
+    steps += ["mark(7)"]
+    steps += ["from engine.ai import Player\nfrom engine.round import Round, View\n"
+              "from engine.rng import Random\nfrom engine.match import Match\n"
+              "from engine.rules import Rules\nfrom firmware import screens as S\n"
+              "from firmware.game import Game\n"
+              "g = rig.app.game or Game(rig.app._last_setup(), 1, 8)"] + collect
+    for i, _, make in ALONE:
+        steps += collect + ["KEEP[0] = gc.mem_alloc()", "KEEP[1] = " + make] + collect
+        steps += ["alone(%d)" % i]
+    steps += ["\n".join("SIZES[%d] = %s" % (i, expr) for i, _, expr in KEPT)]
+    steps += ["report()"]
+    return steps
+
+
+def measure(board, decisions=120, rom=True, names=False, timeout=900):
+    """{index: bytes} of one board's parts, and the interned names when asked."""
+    steps = steps_for(board, decisions)
+    if names:
+        steps.insert(0, "import micropython\nmicropython.qstr_info(1)")
+        steps += ["micropython.qstr_info(1)"]
+    app = ("engine", "firmware", "board_configs")
+    image = romfs.build_image(board) if rom else None
+    result = mpvm.run(SETUP, modules=("tools/chipmodels.py",) if rom else app + ("tools/chipmodels.py",),
+                      extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, romfs=image,
+                      heapsize=1024 * 1024, timeout=timeout,
+                      label="heap_parts %s" % board).check()
+    sizes = [int(x) for x in re.search(r"PARTS (.*)", result.stdout).group(1).split()]
+    pool = {}       # part -> bytes the name pool grew by while it was made
+    last = None
+    for m in re.finditer(r"MARK (\d+)\r?\nqstr pool: .*n_total_bytes=(\d+)", result.stdout):
+        i, total = int(m.group(1)), int(m.group(2))
+        if last is not None:
+            pool[i] = total - last
+        last = total
+    interned = []
+    if names:
+        dumps = result.stdout.split("qstr pool:")
+        before = set(re.findall(r"^Q\((.*)\)\r?$", dumps[1], re.M))
+        after = re.findall(r"^Q\((.*)\)\r?$", dumps[-1], re.M)
+        interned = [q for q in after if q not in before]
+    return sizes, pool, interned
+
+
+def main(argv=None):
+    """Measure one board and print its parts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pico_display")
+    parser.add_argument("--decisions", type=int, default=120)
+    parser.add_argument("--files", action="store_true", help=".mpy files in /lib, not ROMFS")
+    parser.add_argument("--names", action="store_true", help="list the interned names")
+    args = parser.parse_args(argv)
+    sizes, pool, interned = measure(args.board, args.decisions, not args.files, args.names)
+    print("%s, app from %s: heap in use by part (bytes)" % (args.board,
+                                                           "/lib" if args.files else "ROMFS"))
+    print("  %-64s %7s %7s %7s" % ("part", "in use", "names", "objects"))
+    total = names = 0
+    for i, label in enumerate(PARTS):
+        total += sizes[i]
+        names += pool.get(i, 0)
+        print("  %-64s %7d %7d %7d" % (label, sizes[i], pool.get(i, 0), sizes[i] - pool.get(i, 0)))
+    print("  %-64s %7d %7d %7d" % ("all of them", total, names, total - names))
+    data = total - sizes[0] - (names - pool.get(0, 0))
+    print("  names: what the name pool grew by while the part was made (it grows in chunks);"
+          " data (objects after the imports): %d" % data)
+    print("single objects, made again on their own (bytes kept):")
+    for i, label, _ in ALONE:
+        print("  %-72s %7d" % (label, sizes[i]))
+    for i, label, _ in KEPT:
+        print("  %-72s %7d" % (label, sizes[i]))
+    if args.names:
+        print("names interned by the imports and the game: %d, %d characters"
+              % (len(interned), sum(len(q) for q in interned)))
+        print(" ".join(sorted(interned)))
+
+
+if __name__ == "__main__":
+    main()
