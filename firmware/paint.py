@@ -10,16 +10,23 @@ from firmware.gfx import (BG, FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, P
                           GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware import screens as S
 
-# per size class (TINY, MEDIUM, LARGE): list title height, row top, row height
-_TITLE_H = (7, 10, 14)
-_ROW_Y = (8, 12, 18)
-_ROW_H = (7, 9, 12)
+# per size class (TINY, MEDIUM, LARGE): list title height, row top, row height, and the
+# rows a row's band starts above its text. On the 128x64 OLED a row is one page of the
+# panel's RAM (8 lines), so a row drawn again changes one page, not the two a row
+# straddling pages would (the I2C driver sends only changed bytes)
+_TITLE_H = (7, 8, 14)
+_ROW_Y = (8, 8, 18)
+_ROW_H = (7, 8, 12)
+_ROW_PAD = (1, 0, 1)
+_TITLE_TEXT_Y = (1, 0, 3)
+_FOOT_Y = (33, 56, 125)    # a page screen's footer: its band's top, and its text's
+_FOOT_TEXT_Y = (34, 58, 128)
 # table: hand slot step, hand row x, normal card y, status y, status line height
 _STEP = (10, 14, 22)
 _HAND_X = (1, 4, 10)
 _HAND_Y = (27, 45, 98)
 _LIFT = (2, 2, 5)   # how far the cursor raises its card
-_STATUS_Y = (19, 31, 70)
+_STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
 _LOGO_ROWS = (8, 32, 66)
@@ -27,12 +34,12 @@ _SLOT0 = 100     # region of the hand row's first slot (the others follow)
 _SEAT0 = 200     # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
-_MID_Y = ((6, 13), (7, 23), (20, 48))
-_PILE_AT = ((0, 7), (2, 9), (30, 26))
-_COUNT_AT = ((10, 10, 12, 5), (17, 16, 12, 5), (24, 57, 32, 8))
-_TOP_AT = ((27, 7, 9, 12), (42, 8, 15, 22), (105, 23, 30, 42))
+_MID_Y = ((6, 13), (8, 18), (20, 48))
+_PILE_AT = ((0, 7), (2, 8), (30, 26))
+_COUNT_AT = ((10, 10, 12, 5), (17, 14, 12, 5), (24, 57, 32, 8))
+_TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
 _WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
-_REST_AT = ((46, 7, 26, 12), (76, 9, 52, 21), (180, 24, 60, 42))
+_REST_AT = ((46, 7, 26, 12), (76, 8, 52, 18), (180, 24, 60, 42))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 _TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
@@ -120,7 +127,7 @@ class Painter:
         c.rect(0, 0, c.width, h, PANEL if c.depth == 4 else CURSOR)
         role = TITLE if c.depth == 4 else CURSOR_INK
         title = title[:cols(c)]
-        c.text(title, max(0, (c.width - c.text_width(title)) // 2), 3 if s == LARGE else 1, role)
+        c.text(title, max(0, (c.width - c.text_width(title)) // 2), _TITLE_TEXT_Y[s], role)
 
     def _background(self):
         if self._changed("bg", 1):
@@ -134,6 +141,10 @@ class Painter:
             self._logo()
         lines, items = sc.lines, sc.items
         width = list_cols(c) - (2 if sc.suits else 0)
+        # on mono screens the rows leave the scroll marks' column alone (a selected row's
+        # bar would hide them: both are lit pixels)
+        band = c.width - (4 if c.depth == 1 else 0)
+        drawn = False
         for r in range(sc.fit):
             row = sc.top + r
             if row < len(lines):
@@ -145,24 +156,24 @@ class Painter:
                 key = None
             if not self._changed(r, key):
                 continue
+            drawn = True
             y = self._row_y(sc) + r * _ROW_H[s]
-            c.rect(0, y - 1, c.width, _ROW_H[s], BG)
+            top = y - _ROW_PAD[s]
+            c.rect(0, top, band, _ROW_H[s], CURSOR if key is not None and key[1] == 2 else BG)
             if key is None:
                 continue
             text, style = key[0], key[1]
             x = 1 if s == TINY else 4
-            if style == 2:
-                c.rect(0, y - 1, c.width, _ROW_H[s], CURSOR)
             role = CURSOR_INK if style == 2 else TEXT
             if style == 0 and sc.name == "title":
                 role = WARN           # a notice: "Save damaged, starting fresh"
             elif style == 0 and sc.name == "final" and row == 0:
                 role = HILITE         # the winner heads the final table
             if style and key[2] >= 0:
-                self._suit_chip(x, y - 1, key[2])
+                self._suit_chip(x, top, key[2])
                 x += c.suit_size() + 5
             c.text(text[:width], x, y, role)
-        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows())
+        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows(), drawn)
 
     def _row_y(self, sc):
         """Where a list's rows begin (below the logo on the title screen)."""
@@ -186,10 +197,11 @@ class Painter:
             for i in range(5):
                 c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
 
-    def _scroll_marks(self, up, down):
-        """Small arrows at the right edge when rows are hidden above or below."""
+    def _scroll_marks(self, up, down, again=False):
+        """Small arrows at the right edge when rows are hidden above or below (`again`:
+        rows were drawn over them)."""
         c, s = self.c, self.c.size
-        if not self._changed("marks", (up, down)):
+        if not self._changed("marks", (up, down)) and not again:
             return
         x = c.width - 4
         top, bottom = _ROW_Y[s], c.height - 4
@@ -203,10 +215,10 @@ class Painter:
             c.hline(x + 1, bottom + 2, 1, HILITE)
 
     def _suit_chip(self, x, y, suit):
-        """A suit on a small white chip (readable on any background)."""
+        """A suit on a small white chip (readable on any background), within the row at y."""
         c = self.c
         n = c.suit_size()
-        c.rect(x, y, n + 4, n + 3, CARD)
+        c.rect(x, y, n + 4, min(n + 3, _ROW_H[c.size]), CARD)
         c.suit(x + 2, y + 1, suit, RED if suit >= 2 else INK)
 
     def _pages(self, sc):
@@ -219,13 +231,13 @@ class Painter:
             text = sc.lines[row] if row < len(sc.lines) else ""
             if self._changed(r, text):
                 y = _ROW_Y[s] + r * _ROW_H[s]
-                c.rect(0, y - 1, c.width, _ROW_H[s], BG)
+                c.rect(0, y - _ROW_PAD[s], c.width, _ROW_H[s], BG)
                 c.text(text[:list_cols(c)], 1 if s == TINY else 4, y, TEXT)
         foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
         if self._changed("foot", foot):
-            y = c.height - (6 if s == TINY else 9)
-            c.rect(0, y - 1, c.width, c.height - y + 1, BG)
-            c.small(foot, c.width - 4 * len(foot) - 2, y + (0 if s == TINY else 2), DIM)
+            y = _FOOT_Y[s]
+            c.rect(0, y, c.width, c.height - y, BG)
+            c.small(foot, c.width - 4 * len(foot) - 2, _FOOT_TEXT_Y[s], DIM)
 
     # --- cover -----------------------------------------------------------------------
 
@@ -320,7 +332,7 @@ class Painter:
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
-                c.card(area[0], area[1], sc.top, gfx.NORMAL, s != TINY)
+                c.card(area[0], area[1], sc.top, gfx.NORMAL, s == LARGE)
         if self._changed("wish", sc.wish):
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
@@ -361,11 +373,11 @@ class Painter:
                 c.small("YOUR TURN", 200, 36, TEXT)
         elif s == MEDIUM:
             if sc.pending:
-                c.text("+%d" % sc.pending, 76, 10, WARN)
-            c.small(">>" if sc.direction > 0 else "<<", 76, 22, TEXT)
+                c.text("+%d" % sc.pending, 76, 9, WARN)
+            c.small(">>" if sc.direction > 0 else "<<", 76, 20, TEXT)
             if name:
-                c.small("YOUR", 104, 10, TEXT)
-                c.small("TURN", 104, 17, TEXT)
+                c.small("YOUR", 104, 9, TEXT)
+                c.small("TURN", 104, 16, TEXT)
         else:
             if sc.pending:
                 c.small("+%d" % sc.pending, 47, 8, TEXT)
