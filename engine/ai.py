@@ -25,10 +25,9 @@ the figures behind the Expert's budget.
 from array import array
 
 from engine.compat import const, ticks_ms, ticks_add, ticks_diff
-from engine.cards import JACK, SEVEN, EIGHT, NINE, ACE, deck
+from engine.cards import deck
 from engine.rng import Random
-from engine.rules import ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS
-from engine.round import Round, DRAWN
+from engine.round import Round
 
 RANDOM = const(0)
 BEGINNER = const(1)
@@ -41,36 +40,46 @@ LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 # budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
 # device also a time.ticks_ms deadline, whichever comes first.
 DEVICE_MS = const(250)      # the deadline a device gives the Expert (300 ms less a margin)
-PLAYOUT_DEPTH = const(8)    # moves after the candidate before the table is judged
-MAX_CANDIDATES = const(4)   # moves compared, best first by the Strong heuristic ...
-CAND_GAP = const(300)       # ... and not further behind the best than this
-DRAW_REACH = const(16)      # draw-pile cards a playout may reach (shuffled per deal)
-Z_SWITCH = const(24)        # leave the heuristic's move only when z > Z_SWITCH / 16
-J_CARD = const(25)          # an unfinished playout: this much a card (a win is 250)
+_PLAYOUT_DEPTH = const(8)   # moves after the candidate before the table is judged
+_MAX_CANDIDATES = const(4)  # moves compared, best first by the Strong heuristic ...
+_CAND_GAP = const(300)      # ... and not further behind the best than this
+_DRAW_REACH = const(16)     # draw-pile cards a playout may reach (shuffled per deal)
+_Z_SWITCH = const(24)       # leave the heuristic's move only when z > _Z_SWITCH / 16
+_J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
-W_JACK = const(136)         # keeping a Jack back (hand of 3 or more) ...
-W_JACK2 = const(40)         # ... and with 2 cards
-W_FIT = const(25)           # a kept card that fits the new top (32- and 52-card decks)
-W_FIT_BIG = const(12)       # ... (double deck)
-W_AGAIN = const(136)        # an 8 that comes back to me, or a play-again ace, with a follow-up
-W_AGAIN0 = const(30)        # ... without one
-D1 = const(1000)            # the next player cannot follow: they hold 1 card,
-D2 = const(125)             # 2,
-D4 = const(30)              # 3 or 4,
-D5 = const(20)              # more
-W_SEVEN = const(60)         # a card the next player must draw
-W_DRAW1 = const(130)        # drawing (may play the drawn card) ...
-W_DRAW2 = const(150)        # ... (may not)
-PT_LOW = const(5)           # points count: an opponent this close to going out ...
-PT_BASE = const(2)          # ... sheds points times (PT_BASE + PT_W * closeness)
-PT_W = const(2)
+_W_JACK = const(136)        # keeping a Jack back (hand of 3 or more) ...
+_W_JACK2 = const(40)        # ... and with 2 cards
+_W_FIT = const(25)          # a kept card that fits the new top (32- and 52-card decks)
+_W_FIT_BIG = const(12)      # ... (double deck)
+_W_AGAIN = const(136)       # an 8 that comes back to me, or a play-again ace, with a follow-up
+_W_AGAIN0 = const(30)       # ... without one
+_D1 = const(1000)           # the next player cannot follow: they hold 1 card,
+_D2 = const(125)            # 2,
+_D4 = const(30)             # 3 or 4,
+_D5 = const(20)             # more
+_W_SEVEN = const(60)        # a card the next player must draw
+_W_DRAW1 = const(130)       # drawing (may play the drawn card) ...
+_W_DRAW2 = const(150)       # ... (may not)
+_PT_LOW = const(5)          # points count: an opponent this close to going out ...
+_PT_BASE = const(2)         # ... sheds points times (_PT_BASE + _PT_W * closeness)
+_PT_W = const(2)
 
-WIN = const(10000)          # a score no other consideration reaches
+_WIN = const(10000)         # a score no other consideration reaches
 _P = const(1024)            # probabilities in 1/1024
 
 # Hot constants of other modules, repeated so MicroPython folds them at compile time
-# (host_tests/test_ai.py checks they match engine.moves and engine.round's layout).
+# (host_tests/test_ai.py checks they match engine.cards, rules, moves and round).
+_SEVEN = const(7)           # cards.SEVEN ... ACE
+_EIGHT = const(8)
+_NINE = const(9)
+_JACK = const(11)
+_ACE = const(14)
+_ACE_DRAW4 = const(1)       # rules.ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS
+_ACE_PLAY_AGAIN = const(2)
+_MAU_OFF = const(2)
+_MATCH_ROUNDS = const(0)
+_DRAWN = const(1)           # round.DRAWN (a phase)
 _KIND = const(0x600)        # moves.KIND_MASK
 _DRAW = const(0x200)        # moves.DRAW
 _PASS = const(0x400)        # moves.PASS
@@ -129,9 +138,9 @@ class Player:
         self.u_total = 0
         self.flags = ((_F_STACK7 if rules.stack_sevens else 0) | (_F_JOJ if rules.jack_on_jack
                       else 0) | (_F_NOFINJ if rules.no_finish_on_jack else 0))
-        self.w_fit = W_FIT if rules.deck_size() <= 52 else W_FIT_BIG
+        self.w_fit = _W_FIT if rules.deck_size() <= 52 else _W_FIT_BIG
         # a single round decides nothing by points: only a win counts
-        self.points_count = not (rules.match == MATCH_ROUNDS and rules.rounds == 1)
+        self.points_count = not (rules.match == _MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
@@ -162,26 +171,26 @@ class Player:
             left = count - 1
             for s in range(4):
                 f = fixed[b + s]
-                if s == c >> 4 and c & 15 != JACK and f >= count:
+                if s == c >> 4 and c & 15 != _JACK and f >= count:
                     f = count - 1      # the belief was wrong for one card
                 if f > left:
                     f = left
                 fixed[b + s] = f
             bit = 1 << (c & 15)
-            if self.rank_lack[seat] & bit and c & 15 != JACK:
+            if self.rank_lack[seat] & bit and c & 15 != _JACK:
                 self.rank_lack[seat] &= ~bit
             if self.rank_fixed[seat] > left:
                 self.rank_fixed[seat] = left
-            if c & 15 != JACK:
+            if c & 15 != _JACK:
                 self.holds[seat] &= ~(1 << (c >> 4))
-            elif left and view.phase() != DRAWN:
+            elif left and view.phase() != _DRAWN:
                 # A Jack is kept as a rescue card: one played with other cards in hand
                 # says none of them fitted (the tip every level follows), and the wish
                 # names the suit held most.
                 w = view.wish()
                 top = view.top()
                 fixed[b + (top >> 4 if w is None else w)] = left
-                if w is None and top & 15 != JACK:
+                if w is None and top & 15 != _JACK:
                     self._lacks_rank(seat, top & 15, left)
                 self.holds[seat] |= 1 << (move >> 6 & 3)
             return
@@ -189,10 +198,10 @@ class Player:
         if kind == _DRAW:
             if view.pending():
                 # Drew the count: held no card to stack on it.
-                if view.top() & 15 != SEVEN or self.rules.stack_sevens:
+                if view.top() & 15 != _SEVEN or self.rules.stack_sevens:
                     self._lacks_rank(seat, view.top() & 15, count)
                 return
-            if phase == DRAWN:
+            if phase == _DRAWN:
                 return
             # Drawing instead of following: no card of the asked suit (nor the top's
             # rank) among the cards held now, except perhaps Jacks kept back.
@@ -201,9 +210,9 @@ class Player:
             s = top >> 4 if w is None else w
             fixed[b + s] = count
             self.holds[seat] &= ~(1 << s)
-            if w is None and top & 15 != JACK:
+            if w is None and top & 15 != _JACK:
                 self._lacks_rank(seat, top & 15, count)
-        elif kind == _PASS and phase == DRAWN:
+        elif kind == _PASS and phase == _DRAWN:
             # Kept the card just drawn: it most likely does not fit either.
             w = view.wish()
             top = view.top()
@@ -271,7 +280,7 @@ class Player:
             m = moves[i]
             if m & _KIND == 0 and not m & _MAU:
                 if k == 0:
-                    if view.count(view.player) == 2 and self.rules.mau_penalty != MAU_OFF:
+                    if view.count(view.player) == 2 and self.rules.mau_penalty != _MAU_OFF:
                         # now and then the Mau is forgotten
                         if self.rng.below(4) != 0:
                             m |= _MAU
@@ -286,7 +295,7 @@ class Player:
         view.suit_counts(view.player, self.suits)
         size = view.count(view.player)
         best = -1
-        best_score = -WIN
+        best_score = -_WIN
         for i in range(n):
             m = moves[i]
             if m & _KIND != 0:
@@ -303,19 +312,19 @@ class Player:
 
     def _casual_score(self, m, size):
         if size == 2 and not m & _MAU:
-            return -WIN                            # always say Mau
+            return -_WIN                            # always say Mau
         if size == 1:
-            return WIN                             # going out wins the round
+            return _WIN                             # going out wins the round
         c = m & 63
         r = c & 15
         suits = self.suits
         score = 10 * suits[c >> 4]                 # discard from the suit held most
-        if r == JACK:
+        if r == _JACK:
             score -= 60                            # keep a Jack as a rescue card
             score += 5 * suits[m >> 6 & 3]         # wish the suit held most
             if m >> 6 & 3 == c >> 4:
                 score -= 3
-        elif r == SEVEN or r == EIGHT:
+        elif r == _SEVEN or r == _EIGHT:
             if size >= 4:
                 score += 15                        # play 7s and 8s early
         return score
@@ -338,7 +347,7 @@ class Player:
         for i in range(size):
             c = hand[i]
             unseen[c] -= 1
-            if c & 15 != JACK:
+            if c & 15 != _JACK:
                 suits[c >> 4] += 1
         for i in range(view.discard_size()):
             unseen[view.discard(i)] -= 1
@@ -354,7 +363,7 @@ class Player:
             x = unseen[c]
             if x:
                 total += x
-                if c & 15 == JACK:
+                if c & 15 == _JACK:
                     jacks += x
                 else:
                     u_suit[c >> 4] += x
@@ -370,12 +379,12 @@ class Player:
             return 0
         total = self.u_total
         rules = self.rules
-        jacks = self.u_jacks if (rules.jack_on_jack or rank != JACK) and not (
+        jacks = self.u_jacks if (rules.jack_on_jack or rank != _JACK) and not (
             h == 1 and rules.no_finish_on_jack) else 0
         in_suit = self.unseen[suit << 4 | rank] if rank else 0
         s_cards = self.u_suit[suit]
         r_cards = self.u_rank[rank] - in_suit if rank else 0
-        if rank == JACK:
+        if rank == _JACK:
             r_cards = 0
         if self.holds[q] >> suit & 1:
             return _P
@@ -397,7 +406,7 @@ class Player:
 
     def _strong(self, view, moves, n):
         best = -1
-        best_score = -WIN - 1
+        best_score = -_WIN - 1
         for i in range(n):
             m = moves[i]
             if m & _KIND == _CATCH:
@@ -420,16 +429,16 @@ class Player:
             return -150
         if view.pending():
             return -100 * view.pending()
-        return -W_DRAW1 if self.rules.play_drawn else -W_DRAW2
+        return -_W_DRAW1 if self.rules.play_drawn else -_W_DRAW2
 
     def _strong_score(self, view, m):
         """How much Strong likes play move m (higher is better), about 100 a card."""
         rules = self.rules
         size = self.size
         if size == 2 and not m & _MAU:
-            return -WIN                            # always say Mau
+            return -_WIN                            # always say Mau
         if size == 1:
-            return WIN                             # going out wins the round
+            return _WIN                             # going out wins the round
         c = m & 63
         r = c & 15
         me = view.player
@@ -438,52 +447,52 @@ class Player:
         nxt = (me + step) % players
         suits = self.suits
         score = 100
-        if r == JACK:
+        if r == _JACK:
             suit = m >> 6 & 3
             rank = 0
-            score -= W_JACK if size > 2 else W_JACK2  # a Jack is a rescue card; spend it last
+            score -= _W_JACK if size > 2 else _W_JACK2  # a Jack is a rescue card; spend it last
         else:
             suit = c >> 4
             rank = c & 15
         left = size - 1
         # what I keep that would fit the new top if it stays (no Jacks counted)
         fit = suits[suit]
-        if r != JACK:
+        if r != _JACK:
             fit -= 1
             fit += self._same_rank(rank, suit)
         score += self.w_fit * (fit if fit < 4 else 4)
         again = False
-        if r == EIGHT and rules.eight_skips:
+        if r == _EIGHT and rules.eight_skips:
             nxt = (nxt + step) % players
             again = nxt == me
-        elif r == ACE and rules.ace == ACE_PLAY_AGAIN:
+        elif r == _ACE and rules.ace == _ACE_PLAY_AGAIN:
             again = True
-        elif r == NINE and rules.nine_reverses and players > 2:
+        elif r == _NINE and rules.nine_reverses and players > 2:
             nxt = (me - step) % players
         if again:
             # I move once more on this card: worth a card if I can follow it
-            score += W_AGAIN if fit > 0 else -W_AGAIN0
+            score += _W_AGAIN if fit > 0 else -_W_AGAIN0
             if left == 1 and fit > 0:
                 score += 400                       # and go out
             return score + self._points_bonus(view, c)
         threat = view.count(nxt)
-        danger = D1 if threat == 1 else (D2 if threat == 2 else (D4 if threat <= 4 else D5))
-        if r == SEVEN or (r == ACE and rules.ace == ACE_DRAW4):
-            if rules.stack_sevens or r == ACE:
+        danger = _D1 if threat == 1 else (_D2 if threat == 2 else (_D4 if threat <= 4 else _D5))
+        if r == _SEVEN or (r == _ACE and rules.ace == _ACE_DRAW4):
+            if rules.stack_sevens or r == _ACE:
                 p = self._p_holds(view, nxt, r)
             else:
                 p = 0
-            gain = 2 if r == SEVEN else 4
+            gain = 2 if r == _SEVEN else 4
             gain += view.pending()
-            score += (_P - p) * (W_SEVEN * gain + danger // 4) // _P
+            score += (_P - p) * (_W_SEVEN * gain + danger // 4) // _P
             if self._same_rank(r, 4) == 0:
-                score -= p * W_SEVEN * (gain + 2) // _P // 2
+                score -= p * _W_SEVEN * (gain + 2) // _P // 2
         else:
             pf = self._p_follow(view, nxt, suit, rank)
             score += (_P - pf) * danger // _P
         if left == 1:
             last = self._last_card(c)
-            if last & 15 == JACK and not rules.no_finish_on_jack:
+            if last & 15 == _JACK and not rules.no_finish_on_jack:
                 score += 150
         return score + self._points_bonus(view, c)
 
@@ -514,16 +523,16 @@ class Player:
         for q in range(view.players()):
             if q != me and view.count(q) < low:
                 low = view.count(q)
-        if low > PT_LOW:
-            return PT_BASE * rules.points[c & 15]
-        return rules.points[c & 15] * (PT_BASE + PT_W * (PT_LOW + 1 - low))
+        if low > _PT_LOW:
+            return _PT_BASE * rules.points[c & 15]
+        return rules.points[c & 15] * (_PT_BASE + _PT_W * (_PT_LOW + 1 - low))
 
     # -- Expert: determinized Monte Carlo with common random numbers ---------------
 
     def _expert(self, view, moves, n):
         k = self._candidates(view, moves, n)
         cand = self.cand
-        if k == 1 or self.cand_score[0] >= WIN:
+        if k == 1 or self.cand_score[0] >= _WIN:
             return cand[0]
         world = self.world
         sums = self.sums            # per candidate: sum of (its value - the first's)
@@ -568,7 +577,7 @@ class Player:
             if deadline and ticks_diff(stop, ticks_ms()) <= 0:
                 break
         # Keep the heuristic's choice unless a move did better in the same deals by
-        # more than chance explains (z above Z_SWITCH / 16).
+        # more than chance explains (z above _Z_SWITCH / 16).
         best = 0
         best_sum = 0
         for i in range(1, k):
@@ -576,7 +585,7 @@ class Player:
             if t <= best_sum:
                 continue
             spread = done * squares[i] - t * t
-            if spread <= 0 or t * _isqrt(done << 8) > Z_SWITCH * _isqrt(spread):
+            if spread <= 0 or t * _isqrt(done << 8) > _Z_SWITCH * _isqrt(spread):
                 best = i
                 best_sum = t
         return cand[best]
@@ -589,15 +598,15 @@ class Player:
         self.pool = bytearray(len(self.world.s))
         self.pool0 = bytearray(len(self.world.s))
         self.n_pool = 0
-        self.cand = array("H", range(MAX_CANDIDATES))
-        self.cand_score = array("h", range(MAX_CANDIDATES))
-        self.sums = array("i", range(MAX_CANDIDATES))
-        self.squares = array("i", range(MAX_CANDIDATES))
+        self.cand = array("H", range(_MAX_CANDIDATES))
+        self.cand_score = array("h", range(_MAX_CANDIDATES))
+        self.sums = array("i", range(_MAX_CANDIDATES))
+        self.squares = array("i", range(_MAX_CANDIDATES))
         self.psuits = bytearray(4)
 
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
-        MAX_CANDIDATES of them (in self.cand); returns how many."""
+        _MAX_CANDIDATES of them (in self.cand); returns how many."""
         cand = self.cand
         score = self.cand_score
         k = 0
@@ -606,7 +615,7 @@ class Player:
             if m & _KIND == _CATCH:
                 continue
             sc = self._score(view, m)
-            if sc <= -WIN and m & _KIND == 0:
+            if sc <= -_WIN and m & _KIND == 0:
                 continue               # always say Mau
             if sc > 30000:
                 sc = 30000
@@ -614,19 +623,19 @@ class Player:
                 sc = -30000
             j = k
             while j > 0 and score[j - 1] < sc:
-                if j < MAX_CANDIDATES:
+                if j < _MAX_CANDIDATES:
                     cand[j] = cand[j - 1]
                     score[j] = score[j - 1]
                 j -= 1
-            if j < MAX_CANDIDATES:
+            if j < _MAX_CANDIDATES:
                 cand[j] = m
                 score[j] = sc
-            if k < MAX_CANDIDATES:
+            if k < _MAX_CANDIDATES:
                 k += 1
         if k == 0:
             cand[0] = _first_not_catch(moves, n)
             k = 1
-        while k > 1 and score[k - 1] < score[0] - CAND_GAP:
+        while k > 1 and score[k - 1] < score[0] - _CAND_GAP:
             k -= 1                     # far behind the best: not worth a playout
         return k
 
@@ -657,7 +666,7 @@ class Player:
         me = view.player
         # Only the cards a playout can reach need a random order: the others' hands
         # and the top of the draw pile (partial Fisher-Yates, the generator inlined).
-        need = s[_S_BOUNDS + players] - s[_S_BOUNDS] - self.size + DRAW_REACH
+        need = s[_S_BOUNDS + players] - s[_S_BOUNDS] - self.size + _DRAW_REACH
         if need > n:
             need = n
         rng = self.prng
@@ -699,7 +708,7 @@ class Player:
                         x = k
                         while x < n:
                             c = pool[x]
-                            if c & 15 == JACK or not (smask >> (c >> 4) & 1
+                            if c & 15 == _JACK or not (smask >> (c >> 4) & 1
                                                       or rm >> (c & 15) & 1):
                                 break
                             x += 1
@@ -722,12 +731,12 @@ class Player:
         """Let hand s[lo:hi] hold a non-Jack of `suit`: swap one in for its newest card."""
         for i in range(lo, hi):
             c = s[i]
-            if c >> 4 == suit and c & 15 != JACK:
+            if c >> 4 == suit and c & 15 != _JACK:
                 return
         pool = self.pool
         for x in range(k, n):
             c = pool[x]
-            if c >> 4 == suit and c & 15 != JACK:
+            if c >> 4 == suit and c & 15 != _JACK:
                 pool[x] = s[hi - 1]
                 s[hi - 1] = c
                 return
@@ -738,7 +747,7 @@ class Player:
         s = world.s
         suits = self.psuits
         flags = self.flags
-        depth = PLAYOUT_DEPTH
+        depth = _PLAYOUT_DEPTH
         p = world.apply_legal(me, first)
         while depth and p >= 0:
             p = world.apply_legal(p, _policy(s, p, flags, suits))
@@ -762,7 +771,7 @@ class Player:
         for q in range(players):
             if q != me and world.count(q) < best:
                 best = world.count(q)
-        v = 250 // players + J_CARD * (best - mine)
+        v = 250 // players + _J_CARD * (best - mine)
         return 240 if v > 240 else (10 if v < 10 else v)
 
 
@@ -816,7 +825,7 @@ def _policy(s, p, flags, suits):
     mau = _MAU if size == 2 else 0
     if s[_S_PENDING]:
         r = s[_S_PEND_RANK]
-        if r != SEVEN or flags & _F_STACK7:
+        if r != _SEVEN or flags & _F_STACK7:
             for i in range(lo, hi):
                 if s[i] & 15 == r:
                     return s[i] | mau
@@ -824,7 +833,7 @@ def _policy(s, p, flags, suits):
     players = s[_S_PLAYERS]
     discard = s[_S_BOUNDS + players]
     t = s[discard]
-    jack_ok = (flags & _F_JOJ or t & 15 != JACK) and not (size == 1 and flags & _F_NOFINJ)
+    jack_ok = (flags & _F_JOJ or t & 15 != _JACK) and not (size == 1 and flags & _F_NOFINJ)
     w = s[_S_WISH]
     if w != _NO_WISH:
         suit = w
@@ -833,20 +842,20 @@ def _policy(s, p, flags, suits):
         suit = t >> 4
         rank = t & 15
     drawn = _NO_WISH
-    if s[_S_PHASE] == DRAWN:
+    if s[_S_PHASE] == _DRAWN:
         drawn = s[_S_DRAWN]
-        if drawn & 15 == JACK:
+        if drawn & 15 == _JACK:
             if not jack_ok:
                 return _PASS
         elif drawn >> 4 != suit and drawn & 15 != rank:
             return _PASS
-        if drawn & 15 != JACK or size == 1:
+        if drawn & 15 != _JACK or size == 1:
             return drawn | mau
     for k in range(4):
         suits[k] = 0
     for i in range(lo, hi):
         c = s[i]
-        if c & 15 != JACK:
+        if c & 15 != _JACK:
             suits[c >> 4] += 1
     if drawn != _NO_WISH:
         return drawn | _wish_of(suits) << 6 | mau
@@ -858,12 +867,12 @@ def _policy(s, p, flags, suits):
     for i in range(lo, hi):
         c = s[i]
         r = c & 15
-        if r == JACK:
+        if r == _JACK:
             if jack_ok:
                 jack = c
         elif c >> 4 == suit or r == rank:
             sc = suits[c >> 4] << 2
-            if (r == SEVEN or r == EIGHT) and (size > 3 or few):
+            if (r == _SEVEN or r == _EIGHT) and (size > 3 or few):
                 sc += 10
             if sc > best_score:
                 best_score = sc

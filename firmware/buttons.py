@@ -20,7 +20,7 @@ KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y")
 # Event kinds.
 PRESS = const(1)    # the debounced press edge
 LONG = const(2)     # still held LONG_MS after the press; once per press
-REPEAT = const(3)   # every REPEAT_MS after LONG while held
+REPEAT = const(3)   # every _REPEAT_MS after LONG while held
 RELEASE = const(4)  # the debounced release edge
 CLICK = const(5)    # released before LONG: a short press (queued right after RELEASE)
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT", "RELEASE", "CLICK")
@@ -34,12 +34,12 @@ MENU = const(5)
 ACT_UP = const(6)
 ACT_DOWN = const(7)
 
-NONE = const(-1)        # get() on an empty queue
-STABLE_MS = const(20)   # a level must stay this long to count
+_NONE = const(-1)        # get() on an empty queue
+_STABLE_MS = const(20)   # a level must stay this long to count
 LONG_MS = const(600)
-REPEAT_MS = const(150)
-QUEUE_SIZE = const(32)  # events; the app drains the queue every frame
-KEY_COUNT = const(8)
+_REPEAT_MS = const(150)
+_QUEUE_SIZE = const(32)  # events; the app drains the queue every frame
+_KEY_COUNT = const(8)
 
 
 def event(key, kind):
@@ -68,11 +68,11 @@ class Debouncer:
     def __init__(self):
         self.raw = 0            # mask seen at the last feed
         self.stable = 0         # debounced mask
-        self.changed = [0] * KEY_COUNT     # when each key's raw level last changed
-        self.held_since = [0] * KEY_COUNT  # when each key's pressed level began
-        self.next_repeat = [0] * KEY_COUNT
+        self.changed = [0] * _KEY_COUNT     # when each key's raw level last changed
+        self.held_since = [0] * _KEY_COUNT  # when each key's pressed level began
+        self.next_repeat = [0] * _KEY_COUNT
         self.long_sent = 0      # mask of held keys whose LONG was queued
-        self.queue = bytearray(QUEUE_SIZE)
+        self.queue = bytearray(_QUEUE_SIZE)
         self.head = 0           # next event to get
         self.count = 0          # events waiting
         self.dropped = 0        # events lost to a full queue
@@ -84,7 +84,7 @@ class Debouncer:
         busy = flipped | (mask ^ self.stable) | self.stable
         if not busy:
             return
-        for key in range(KEY_COUNT):
+        for key in range(_KEY_COUNT):
             bit = 1 << key
             if busy & bit:
                 if flipped & bit:
@@ -96,7 +96,7 @@ class Debouncer:
         """Advance one key whose raw level did not change at this feed."""
         since = self.changed[key]
         if (self.raw ^ self.stable) & bit:
-            if ticks_diff(now_ms, since) >= STABLE_MS:
+            if ticks_diff(now_ms, since) >= _STABLE_MS:
                 if self.raw & bit:
                     self._press(key, bit, since)
                 else:
@@ -122,30 +122,30 @@ class Debouncer:
         if not self.long_sent & bit:
             if held >= LONG_MS:
                 self.long_sent |= bit
-                self._schedule_repeat(key, LONG_MS + REPEAT_MS, held)
+                self._schedule_repeat(key, LONG_MS + _REPEAT_MS, held)
                 self.put(key << 3 | LONG)
         elif held >= self.next_repeat[key]:
-            self._schedule_repeat(key, self.next_repeat[key] + REPEAT_MS, held)
+            self._schedule_repeat(key, self.next_repeat[key] + _REPEAT_MS, held)
             self.put(key << 3 | REPEAT)
 
     def _schedule_repeat(self, key, due, held):
         # after a stall (a busy frame) the next REPEAT is a full period away: no burst
-        self.next_repeat[key] = due if due > held else held + REPEAT_MS
+        self.next_repeat[key] = due if due > held else held + _REPEAT_MS
 
     def put(self, value):
         """Queue one event (dropped, and counted, when the queue is full)."""
-        if self.count == QUEUE_SIZE:
+        if self.count == _QUEUE_SIZE:
             self.dropped += 1
             return
-        self.queue[(self.head + self.count) % QUEUE_SIZE] = value
+        self.queue[(self.head + self.count) % _QUEUE_SIZE] = value
         self.count += 1
 
     def get(self):
         """The next event, or -1 when none is waiting."""
         if not self.count:
-            return NONE
+            return _NONE
         value = self.queue[self.head]
-        self.head = (self.head + 1) % QUEUE_SIZE
+        self.head = (self.head + 1) % _QUEUE_SIZE
         self.count -= 1
         return value
 

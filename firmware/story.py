@@ -18,9 +18,9 @@ from engine.compat import const
 from engine.text import long_name, suit_name
 
 UPCARD = const(14)   # the game's own event: value is the card turned up after the deal
-MOVE = const(15)     # the game's own event: player moved; value: the move's kind (0..3),
-                     # plus PAYS when a draw takes the count of a 7 (or a draw-4 ace)
-PAYS = const(4)
+_MOVE = const(15)     # the game's own event: player moved; value: the move's kind (0..3),
+                     # plus _PAYS when a draw takes the count of a 7 (or a draw-4 ace)
+_PAYS = const(4)
 NO_VIEWER = const(255)
 
 # engine.events kinds (repeated as consts: folded at compile time)
@@ -38,13 +38,13 @@ _CAUGHT = const(10)
 _PASS = const(11)
 _ROUND_END = const(13)
 _NOBODY = const(255)
-_DRAW_KIND = const(1)   # a MOVE marker's value for a draw (engine.moves.DRAW >> 9)
+_DRAW_KIND = const(1)   # a _MOVE marker's value for a draw (engine.moves.DRAW >> 9)
 
 
 def marker(seat, move, pays=False):
     """The MOVE event written before the events of `seat`'s `move`; `pays`: the move
     draws the pending count."""
-    return MOVE << 12 | seat << 8 | (move >> 9 & 3) | (PAYS if pays else 0)
+    return _MOVE << 12 | seat << 8 | (move >> 9 & 3) | (_PAYS if pays else 0)
 
 
 def event(kind, player, value):
@@ -121,12 +121,12 @@ class _Teller:
         kind = e >> 12
         p = e >> 8 & 15
         v = e & 255
-        if kind == MOVE:
+        if kind == _MOVE:
             self.end_move()
             self.mover = p
             self.kind = v & 3
             self.moved = False
-            if v & PAYS and self.play_line == len(self.lines) - 1:
+            if v & _PAYS and self.play_line == len(self.lines) - 1:
                 self.attach = self.play_line    # "Greta plays 7 of clubs: Emma draws 2"
                 self.drawer = p
         elif kind == _DRAW:

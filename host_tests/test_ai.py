@@ -19,13 +19,14 @@ from array import array
 
 import pytest
 
-from engine import ai
+from engine import ai, cards
 from engine import moves as mv
 from engine import round as rd
 from engine.text import parse, describe
 from engine.rng import Random
 from engine.round import Round, View
-from engine.rules import Rules, OPTION_NAMES, options
+from engine.rules import (Rules, OPTION_NAMES, options, ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF,
+                          MATCH_ROUNDS)
 
 LEVELS = (ai.RANDOM, ai.BEGINNER, ai.CASUAL, ai.STRONG, ai.EXPERT)
 TEST_PLAYOUTS = 6  # keeps the Expert quick here; the tournament uses the real budget
@@ -236,6 +237,11 @@ def test_layout_and_constants_mirrored_from_the_engine():
     assert ai._S_END == rd._END and ai._S_BOUNDS == rd._BOUNDS and ai._S_CARDS == rd._CARDS
     assert ai._KIND == mv.KIND_MASK and ai._DRAW == mv.DRAW and ai._PASS == mv.PASS
     assert ai._CATCH == mv.CATCH and ai._MAU == mv.MAU
+    assert ai._DRAWN == rd.DRAWN
+    assert (ai._SEVEN, ai._EIGHT, ai._NINE, ai._JACK, ai._ACE) == (
+        cards.SEVEN, cards.EIGHT, cards.NINE, cards.JACK, cards.ACE)
+    assert (ai._ACE_DRAW4, ai._ACE_PLAY_AGAIN, ai._MAU_OFF, ai._MATCH_ROUNDS) == (
+        ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS)
 
 
 def _stacked(hands, draw, discard, turn=0, preset="classic"):

@@ -115,6 +115,7 @@ def test_trace_stall_gives_one_repeat_not_a_burst():
 def test_trace_queue_is_fixed_and_drops_when_full():
     deb = Debouncer()
     queue = deb.queue
+    size = len(queue)        # 32 events
     t = 0
     for n in range(40):  # 40 clicks, 3 events each, nobody reading
         deb.feed(t, BIT_B)
@@ -122,9 +123,9 @@ def test_trace_queue_is_fixed_and_drops_when_full():
         deb.feed(t + 30, 0)
         deb.feed(t + 50, 0)
         t += 60
-    assert deb.queue is queue and len(queue) == buttons.QUEUE_SIZE
-    assert deb.count == buttons.QUEUE_SIZE
-    assert deb.dropped == 40 * 3 - buttons.QUEUE_SIZE
+    assert deb.queue is queue and len(queue) == size == 32
+    assert deb.count == size
+    assert deb.dropped == 40 * 3 - size
     first = [describe(deb.get()) for _ in range(3)]
     assert first == ["B PRESS", "B RELEASE", "B CLICK"], first
 

@@ -84,7 +84,7 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
         panel_state(spi, model)
         rows = panel.rows
         sent = panel.sent_width(box[2])
-        assert sent == min(240, (box[2] + 7) // 8 * 8)
+        assert sent == min(240, (box[2] + 15) // 16 * 16)
         assert model.pixels - before == sent * ((box[3] + rows - 1) // rows * rows)
         assert_shows(model, canvas, rotation // 90)
 
@@ -113,8 +113,8 @@ def test_st7789_clips_rectangles_to_the_panel():
     panel.show(canvas, -5, -5, 15, 15)
     panel.show(canvas, 240, 0, 10, 10)       # wholly outside: nothing sent
     panel_state(spi, model)
-    # 35 and 10 are whole bands of 5; 10 wide goes out as 16
-    assert model.pixels == 240 * 135 + 40 * 35 + 16 * 10
+    # 35 and 10 are whole bands of 5; 40 and 10 wide go out as 48 and 16 (multiples of 16)
+    assert model.pixels == 240 * 135 + 48 * 35 + 16 * 10
     assert_shows(model, canvas, 1)
 
 
@@ -132,7 +132,7 @@ def test_st7789_model_catches_a_wrong_offset():
     """The proof has teeth: a panel set up with 52 where MX|MV needs 53 shows a wrong picture."""
     spi = FakeSPI(0)
     panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), 240, 135, 40, 52,
-                          st7789.MX | st7789.MV)
+                          st7789.panel_135x240(90)[2])
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(5), 20)
     panel.show_all(canvas)
@@ -147,12 +147,12 @@ def test_st7789_wire_format_is_big_endian_rgb565():
     spi.log.clear()
     panel.show(canvas, 0, 0, 2, 1)
     commands = [data[0] for dc, data in spi.log if dc == 0]
-    assert commands == [st7789.CASET, st7789.RASET, st7789.RAMWR]
+    assert commands == [chipmodels.ST_CASET, chipmodels.ST_RASET, chipmodels.ST_RAMWR]
     params = [data for dc, data in spi.log if dc == 1]
     assert panel.rows == 5      # 135 lines: bands of 5 tile them
-    # 2 pixels wide goes out as 8
-    assert params[0] == bytes([0, 40, 0, 47]) and params[1] == bytes([0, 53, 0, 57])
-    assert params[2] == b"\xf8\x00" * 8 * 5
+    # 2 pixels wide goes out as 16
+    assert params[0] == bytes([0, 40, 0, 55]) and params[1] == bytes([0, 53, 0, 57])
+    assert params[2] == b"\xf8\x00" * 16 * 5
 
 
 def open_ssd1306_spi(width=72, height=40, offset=28):
@@ -454,7 +454,7 @@ def locked_boxes():
     from firmware.gfx import Canvas
     canvas = Canvas(240, 135, 4)
     panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
-                          240, 135, 40, 53, st7789.MX | st7789.MV)
+                          240, 135, 40, 53, st7789.panel_135x240(90)[2])
     for w in range(8, 248, 8):
         panel.show(canvas, 0, 0, w, 5)
     chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
