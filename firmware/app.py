@@ -16,8 +16,8 @@ from firmware import buttons
 from firmware import screens as S
 
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
-PAGE_MS = const(700)        # a page of a long status line on a small screen
-_MAX_MOVES = const(200)
+_PAGE_MS = const(700)       # a page of a long status line on a small screen
+_MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
 
 
 def framebuf_sizes(canvas):
@@ -283,7 +283,7 @@ class App:
         t = self.table
         if len(t.status) > t.status_fit and ticks_diff(now_ms, self.page_due) >= 0:
             t.turn_status_page()
-            self.page_due = ticks_add(now_ms, PAGE_MS)
+            self.page_due = ticks_add(now_ms, _PAGE_MS)
             self.painter.paint(t)
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
@@ -301,9 +301,9 @@ class App:
         t = self.table
         self._refresh()
         t.say(". ".join(self.game.last_lines()))
-        pace = max(AI_PACE_MS, PAGE_MS * t.status_pages())
+        pace = max(AI_PACE_MS, _PAGE_MS * t.status_pages())
         self.due = ticks_add(now_ms, pace)
-        self.page_due = ticks_add(now_ms, PAGE_MS)
+        self.page_due = ticks_add(now_ms, _PAGE_MS)
         self.painter.paint(t)
 
     def _on_table(self, action, got):
@@ -365,7 +365,7 @@ class App:
         t.say(". ".join(game.last_lines()))
         between = game.round_over() or game.needs_cover()   # the next screen waits its pace
         self.due = ticks_add(self.now, AI_PACE_MS if between or game.ai_to_act() else 0)
-        self.page_due = ticks_add(self.now, PAGE_MS)
+        self.page_due = ticks_add(self.now, _PAGE_MS)
         if not between and t.my_turn:
             t.cursor = t.first_playable()
             t._follow()

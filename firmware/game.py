@@ -44,7 +44,8 @@ from engine.round import Round, View
 from engine.rules import Rules
 from firmware import story
 
-RING = const(512)       # events kept for the stories (a few laps of a 6-player table)
+_RING = const(256)      # events kept for the stories: a human's story is about a lap (at most
+                        # 31 events in 60 matches of 4 and 5 players); older ones read "..."
 _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
@@ -103,7 +104,7 @@ class Game:
         self.deal_rng = (0, 0)
         self.moves = array("H", range(256))
         self.n_moves = 0
-        self.ring = array("H", range(RING))
+        self.ring = array("H", range(_RING))
         self.told = 0            # events written to the ring this round
         self.heard = []          # per player: self.told when they last moved
         self.seen = _NO_ONE      # the human who last saw their hand
@@ -285,7 +286,7 @@ class Game:
             self._tell(rnd.events[i])
 
     def _tell(self, e):
-        self.ring[self.told % RING] = e
+        self.ring[self.told % _RING] = e
         self.told += 1
 
     def _after_move(self):
@@ -379,8 +380,8 @@ class Game:
 
     def _lines(self, start, viewer):
         lines = []
-        if start < self.told - RING:
-            start = self.told - RING
+        if start < self.told - _RING:
+            start = self.told - _RING
             lines.append("...")
         if self.rnd is None:
             return lines

@@ -23,6 +23,7 @@ import os
 import sys
 
 from engine.ai import DEVICE_MS
+from engine.compat import const
 
 try:
     from binascii import crc32
@@ -30,9 +31,9 @@ except ImportError:  # a port built without binascii.crc32
     crc32 = None
 
 MAGIC = b"MauM"
-VERSION = 1
-HEADER = 14
-MAX_PAYLOAD = 48 * 1024  # a match save of a round at the engine's move limit is ~35 KB
+_VERSION = const(1)
+_HEADER = const(14)
+_MAX_PAYLOAD = const(48 * 1024)  # a match save of a round at the engine's move limit is ~35 KB
 
 OK = 0        # read: the file was there and sound
 NONE = 1      # read: nothing saved
@@ -43,11 +44,11 @@ SETTINGS = "settings"
 STATS = "stats"
 
 # Fields of a player's lifetime statistics.
-GAMES = 0
-WINS = 1
-ROUNDS = 2
-ROUNDS_WON = 3
-POINTS = 4
+_GAMES = const(0)
+_WINS = const(1)
+_ROUNDS = const(2)
+_ROUNDS_WON = const(3)
+_POINTS = const(4)
 
 
 def crc32_slow(data, crc=0):
@@ -152,7 +153,7 @@ class Store:
         tmp = main + ".tmp"
         f = self._open(tmp, "wb")
         try:
-            f.write(MAGIC + _le(VERSION, 2) + _le(length, 4) + _le(crc, 4))
+            f.write(MAGIC + _le(_VERSION, 2) + _le(length, 4) + _le(crc, 4))
             for part in parts:
                 f.write(part)
             f.flush()
@@ -179,9 +180,9 @@ class Store:
         except OSError:
             return None
         try:
-            head = f.read(HEADER)
-            if (len(head) < HEADER or head[0:4] != MAGIC or _num(head, 4, 2) != VERSION
-                    or _num(head, 6, 4) > MAX_PAYLOAD):
+            head = f.read(_HEADER)
+            if (len(head) < _HEADER or head[0:4] != MAGIC or _num(head, 4, 2) != _VERSION
+                    or _num(head, 6, 4) > _MAX_PAYLOAD):
                 return False  # not ours: read no further (it may be large)
             payload = f.read(_num(head, 6, 4) + 1)
         finally:
@@ -321,17 +322,17 @@ class Store:
         if m.rounds_played > mark[1] and m.last_points is not None:
             for k in range(len(m.last_seats)):
                 row = _row(players, game.names[m.last_seats[k]])
-                row[ROUNDS] += 1
-                row[POINTS] += m.last_points[k]
+                row[_ROUNDS] += 1
+                row[_POINTS] += m.last_points[k]
                 if m.last_winner == m.last_seats[k]:
-                    row[ROUNDS_WON] += 1
+                    row[_ROUNDS_WON] += 1
             mark[1] = m.rounds_played
             changed = True
         if m.is_over() and not mark[2]:
             for name in game.names:
-                _row(players, name)[GAMES] += 1
+                _row(players, name)[_GAMES] += 1
             if m.winner() is not None:
-                _row(players, game.names[m.winner()])[WINS] += 1
+                _row(players, game.names[m.winner()])[_WINS] += 1
             mark[2] = True
             changed = True
         if changed:

@@ -554,3 +554,10 @@ def test_names_are_spelt_and_remembered_in_micropython():
                    heapsize=1024 * 1024).check().stdout
     assert "ITEMS Start,Rename Kim" in out
     assert "NAME Kim" in out and "REMEMBERED ['Kim', 0]" in out
+
+
+def test_the_move_buffer_fits_every_legal_move_list():
+    # the app repeats engine.moves.MAX_MOVES privately (folded at compile time)
+    from engine import moves as mv
+    from firmware import app
+    assert app._MAX_MOVES == mv.MAX_MOVES

@@ -10,7 +10,7 @@ from engine.cards import deck, NO_CARD
 from engine.round import IllegalMove
 from engine.text import parse
 from firmware import story
-from firmware.game import Game, RING
+from firmware.game import Game
 
 PLAYOUTS = 12  # the Expert's budget in tests: a count, so every run decides the same
 
@@ -303,7 +303,7 @@ def test_pass_and_play_shows_only_the_hand_of_who_dismissed_the_cover(preset):
         state["holder"] = game.seated()[seat]
         lines = game.story(seat)
         start = game.heard[game.seated()[seat]]
-        assert lines == masked_story(game, seat, max(start, game.told - RING)) or lines[0] == "..."
+        assert lines == masked_story(game, seat, max(start, game.told - len(game.ring))) or lines[0] == "..."
         for line in lines:
             for name in game.names_by_seat():
                 if name != game.name(seat) and (name + " draws") in line:

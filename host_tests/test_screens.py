@@ -254,3 +254,9 @@ def test_offered_moves_are_legal_and_complete_through_whole_rounds(preset):
             rnd.apply(seat, pick.choice(sorted(legal)))
             turns += 1
     assert turns > 100
+
+
+def test_move_layout_mirrored_from_the_engine():
+    # screens repeats engine.moves' layout privately (folded at compile time)
+    assert (S._KIND_MASK, S._PLAY, S._DRAW, S._PASS, S._CATCH, S._MAU) == (
+        mv.KIND_MASK, mv.PLAY, mv.DRAW, mv.PASS, mv.CATCH, mv.MAU)
