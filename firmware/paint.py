@@ -26,6 +26,9 @@ _STEP = (10, 14, 22)
 _HAND_X = (1, 4, 10)
 _HAND_Y = (27, 45, 98)
 _LIFT = (2, 2, 5)   # how far the cursor raises its card
+# 128x64: the cursor is instead an arrow this tall above its card: a raised card changes
+# every byte of two cards' columns on a step (some 80 bytes at 400 kHz), the arrow 14
+_ARROW = (0, 4, 0)
 _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
@@ -424,7 +427,8 @@ class Painter:
             self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
         w, h = c.card_size()
         y0 = _HAND_Y[s]
-        top = y0 - _LIFT[s] - 1
+        arrow = _ARROW[s]
+        top = y0 - 1 if arrow else y0 - _LIFT[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
         first_drawn = False
@@ -436,7 +440,7 @@ class Painter:
                     what = (sc.hand[arg], sc.my_turn, sc.playable[arg])
                 else:
                     what = (sc.mau_on, sc.pending, sc.names[arg] if kind == S.CATCH_ITEM else "")
-                slot_key = (kind, arg, what, i == sc.cursor, i == sc.hint)
+                slot_key = (kind, arg, what, i == sc.cursor and not arrow, i == sc.hint)
             else:
                 slot_key = None
             if self._changed(_SLOT0 + slot, slot_key):
@@ -445,6 +449,9 @@ class Painter:
                 first_drawn = first_drawn or slot == 0
                 if slot_key is not None:
                     self._slot(sc, i, x, y0, w, h)
+        if arrow:
+            at = sc.cursor - sc.scroll
+            self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
         if self._changed("marks", (sc.scroll > 0, sc.scroll + fit < n)) or first_drawn:
             mid = y0 + h // 2 - 2
@@ -452,10 +459,27 @@ class Painter:
             c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else FELT)
             c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else FELT)
 
+    def _arrow(self, slot):
+        """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
+        c, s = self.c, self.c.size
+        old = self.keys.get("arrow")
+        if not self._changed("arrow", slot):
+            return
+        rows = _ARROW[s]
+        y = _HAND_Y[s] - 1 - rows
+        middle = _HAND_X[s] + c.card_size()[0] // 2
+        if old is not None and old >= 0:
+            c.rect(middle + old * _STEP[s] - rows + 1, y, 2 * rows - 1, rows, FELT)
+        if slot >= 0:
+            x = middle + slot * _STEP[s] - rows + 1
+            for r in range(rows):
+                c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR)
+
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
         c, s = self.c, self.c.size
-        y = y0 - _LIFT[s] if i == sc.cursor else y0
+        arrow = _ARROW[s]
+        y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
         if kind == S.CARD_ITEM:
             shaded = sc.my_turn and not sc.playable[arg]
@@ -464,7 +488,7 @@ class Painter:
                 c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
         else:
             self._tile(x, y, w, h, kind, arg, sc)
-        if i == sc.cursor:
+        if i == sc.cursor and not arrow:
             if c.depth == 4:
                 c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
             else:   # mono: a bar under the raised card
