@@ -145,6 +145,17 @@ def round_end_line(match, points):
                  ("points", "[" + ",".join([_value(v) for v in per_player]) + "]"), ("totals", _ints(match.totals))))
 
 
+def join_line(match, player):
+    """A player who joined between rounds, with the total they start from."""
+    return _obj((("type", '"join"'), ("player", str(player)),
+                 ("total", str(match.totals[player]))))
+
+
+def leave_line(player):
+    """A player who left between rounds."""
+    return _obj((("type", '"leave"'), ("player", str(player))))
+
+
 def match_end_line(match):
     """The final totals and the match winner."""
     w = match.winner()

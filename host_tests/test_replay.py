@@ -30,13 +30,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _LOGS = {}
 
 
-def selfplay_log(preset="classic", players=4, games=2, seed=7, rules=()):
+def selfplay_log(preset="classic", players=4, games=2, seed=7, rules=(), seat_changes=False):
     """The lines tools/selfplay.py writes for these arguments (cached: tests only read)."""
-    key = (preset, players, games, seed, tuple(rules))
+    key = (preset, players, games, seed, tuple(rules), seat_changes)
     if key not in _LOGS:
         lines = []
         selfplay.run(selfplay.make_rules(preset, list(rules)), players, games, seed,
-                     lines.append)
+                     lines.append, seat_changes)
         _LOGS[key] = tuple(lines)
     return list(_LOGS[key])
 
@@ -97,6 +97,8 @@ REQUIRED = {
     "reshuffle": ("type", "draw"),
     "round_end": ("type", "round", "winner", "points", "totals"),
     "match_end": ("type", "totals", "winner"),
+    "join": ("type", "player", "total"),
+    "leave": ("type", "player"),
 }
 
 
@@ -335,6 +337,23 @@ class LogChecker:
                 out = [p for p in out if g["totals"][p] != best]
             g["seated"] = [p for p in g["seated"] if p not in out]
 
+    def on_join(self, o, following):
+        g = self.game
+        if self.rnd is not None:
+            self.fail("a player joins only between rounds")
+        worst = max([g["totals"][p] for p in g["seated"]] + [0])
+        if o["player"] != g["players"] or o["total"] != worst:
+            self.fail("player %d joins at the worst total %d" % (g["players"], worst))
+        g["totals"].append(worst)
+        g["seated"].append(o["player"])
+        g["players"] += 1
+
+    def on_leave(self, o, following):
+        g = self.game
+        if self.rnd is not None or o["player"] not in g["seated"]:
+            self.fail("only a seated player leaves, between rounds")
+        g["seated"].remove(o["player"])
+
     def on_match_end(self, o, following):
         g = self.game
         if self.rnd is not None:
@@ -421,6 +440,31 @@ def test_logs_cover_every_line_type_and_field():
                  "target", "mau:True", "mau:False", "end of round", "reason:mau",
                  "reason:last_seven", "null points"):
         assert seen[what], "no %s in the test logs: %s" % (what, dict(seen))
+
+
+@pytest.mark.parametrize("rules", [("rounds=8",), ("match=elimination", "limit=120")])
+def test_players_joining_and_leaving_replay(rules):
+    lines = selfplay_log("classic", 3, 3, seed=5, rules=rules, seat_changes=True)
+    kinds = Counter(o["type"] for o in objs(lines))
+    assert kinds["join"] and kinds["leave"]
+    assert replay_lines(lines, check_players=True)["lines"] == len(lines)
+    check_log(lines)
+
+
+def test_tampered_join_or_leave_fails_at_that_line():
+    lines = selfplay_log("classic", 3, 3, seed=5, rules=("rounds=8",), seat_changes=True)
+    i = find(lines, lambda o: o["type"] == "join")
+    err = fails_at(set_field(lines, i, lambda o: o.update(total=o["total"] - 1)), i + 1)
+    assert "join line differs" in err.reason and err.expected == lines[i]
+    join = i
+    i = find(lines, lambda o: o["type"] == "leave")
+    err = fails_at(set_field(lines, i, lambda o: o.update(player=99)), i + 1)
+    assert "refuses this leave" in err.reason and "not at the table" in err.reason
+    err = fails_at(lines[:i] + lines[i + 1:], i + 1)  # the leaver is dealt in again
+    assert "deal line differs" in err.reason
+    deal = find(lines, lambda o: o["type"] == "deal", 2) + 1  # a join inside a round
+    err = fails_at(lines[:deal] + [lines[join]] + lines[deal:], deal + 1)
+    assert "not a join line" in err.reason
 
 
 def test_same_seed_same_log_and_game_i_uses_seed_plus_i():

@@ -6,7 +6,7 @@
 For each game the engine is set up from the game line (every rule option, players,
 seed) and must write every line of the log again, byte for byte: the deal of each
 round, the lines of each logged move (reshuffle lines, then the move line), each
-round's scores and the match result. The moves themselves come from the log, so
+round's scores, the players who join and leave between rounds, and the match result. The moves themselves come from the log, so
 any sequence of legal moves replays. With ``--selfplay`` each move must also be the
 one ``engine.autoplay``'s seeded random players make, as in a ``tools/selfplay.py``
 log; then a log that is legal but not what selfplay wrote (another wish, another
@@ -258,6 +258,28 @@ def _replay_move(src, match, players):
         src.expect(line, kind)
 
 
+def _replay_seat_changes(src, match):
+    """Apply the join and leave lines that come before the next deal."""
+    while not src.at_end():
+        index = src.pos
+        obj = src.obj(index)
+        kind = obj["type"]
+        if kind not in ("join", "leave"):
+            return
+        text = src.lines[index]
+        try:
+            if kind == "join":
+                line = log.join_line(match, match.join())
+            else:
+                player = _field(obj, "player", int, index + 1, text, kind)
+                match.leave(player)
+                line = log.leave_line(player)
+        except ValueError as e:
+            raise ReplayError(index + 1, "the engine refuses this %s: %s" % (kind, e),
+                              None, text)
+        src.expect(line, kind + " line")
+
+
 def _replay_game(src, check_players):
     index = src.pos
     text = src.lines[index]
@@ -276,7 +298,10 @@ def _replay_game(src, check_players):
     src.expect(log.game_line(match, seed), "game line")
     chooser = _RandomPlayers(seed) if check_players else None
     rounds = moves = 0
-    while not match.is_over():
+    while True:
+        _replay_seat_changes(src, match)
+        if match.is_over():
+            break
         rnd = match.start_round()
         src.expect(log.deal_line(match), "deal line")
         while not rnd.is_over():

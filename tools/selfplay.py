@@ -48,9 +48,10 @@ def make_rules(preset, rule_args):
     return Rules(preset, **options)
 
 
-def run(rules, players, games, seed, write):
+def run(rules, players, games, seed, write, seat_changes=False):
     """Play `games` seeded matches (game i uses seed + i), calling write(line) for
-    every log line. Returns counts: games, lines, rounds, moves."""
+    every log line; with `seat_changes` players join and leave between rounds.
+    Returns counts: games, lines, rounds, moves."""
     counts = {"games": 0, "lines": 0, "rounds": 0, "moves": 0}
 
     def counting_write(line):
@@ -62,7 +63,7 @@ def run(rules, players, games, seed, write):
         write(line)
 
     for i in range(games):
-        play_game(rules, players, seed + i, counting_write)
+        play_game(rules, players, seed + i, counting_write, seat_changes=seat_changes)
         counts["games"] += 1
     return counts
 
@@ -81,6 +82,9 @@ def build_parser():
                         help="seed of the first game; game i uses SEED+i (default 0)")
     parser.add_argument("--out", default="-",
                         help="log file to write (default: standard output)")
+    parser.add_argument("--seat-changes", action="store_true",
+                        help="players join and leave between rounds (seeded; written as "
+                             "join and leave lines)")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                         help="override a rule option, repeatable: %s. Values: true/false, "
                              "numbers, words (deck=french52), JSON for points "
@@ -105,7 +109,7 @@ def main(argv=None):
     out = sys.stdout if to_stdout else open(args.out, "w", encoding="utf-8", newline="\n")
     try:
         counts = run(rules, args.players, args.games, args.seed,
-                     lambda line: out.write(line + "\n"))
+                     lambda line: out.write(line + "\n"), args.seat_changes)
         out.flush()
     except BrokenPipeError:  # e.g. `selfplay | head`: the reader has had enough
         devnull = os.open(os.devnull, os.O_WRONLY)
