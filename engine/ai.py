@@ -119,21 +119,16 @@ class Player:
         self.playouts = playouts
         self.deadline_ms = deadline_ms
         self.watches = level >= STRONG   # wants observe() calls
-        self.suits = bytearray(4)        # scratch: my cards per suit (no Jacks)
-        self.hand = bytearray(rules.deck_size())
+        # Scratch of a decision, shared with the other players of these rules (see _shared):
+        # my cards, and the unseen cards as this seat knows them (made by _survey)
+        (self.hand, self.suits, self.full, self.unseen, self.u_suit,
+         self.u_rank) = _shared(rules)
         # What Strong and Expert infer, per seat (new_round clears it):
         self.fixed = bytearray(32)       # [seat*4+suit]: old cards known to lack the suit
         self.rank_lack = array("H", range(8))   # per seat: ranks (bit per rank) lacked ...
         self.rank_fixed = bytearray(8)   # ... by this many old cards
         self.holds = bytearray(8)        # per seat: suits it is believed to hold
         self.size = 0                    # cards in my hand (set by _survey)
-        # Unseen cards as this seat knows them (made per decision by _survey):
-        self.full = bytearray(64)        # copies of each card in the deck
-        for c in deck(rules.deck_name()):
-            self.full[c] += 1
-        self.unseen = bytearray(64)
-        self.u_suit = bytearray(4)       # unseen non-Jacks per suit
-        self.u_rank = bytearray(16)      # unseen non-Jacks per rank
         self.u_jacks = 0
         self.u_total = 0
         self.flags = ((_F_STACK7 if rules.stack_sevens else 0) | (_F_JOJ if rules.jack_on_jack
@@ -773,6 +768,24 @@ class Player:
                 best = world.count(q)
         v = 250 // players + _J_CARD * (best - mine)
         return 240 if v > 240 else (10 if v < 10 else v)
+
+
+_SHARED = [None, None]   # the rules the scratch was made for, and the scratch
+
+
+def _shared(rules):
+    """The scratch tables of a decision for players of `rules`: (hand, suits: my cards per
+    suit without Jacks, full: copies of each card in the deck, unseen, u_suit: unseen
+    non-Jacks per suit, u_rank: ... per rank). One set serves every player of a table:
+    a decision fills them before it reads them, and players decide one at a time."""
+    if _SHARED[0] is not rules:
+        full = bytearray(64)
+        for c in deck(rules.deck_name()):
+            full[c] += 1
+        _SHARED[0] = rules
+        _SHARED[1] = (bytearray(rules.deck_size()), bytearray(4), full, bytearray(64),
+                      bytearray(4), bytearray(16))
+    return _SHARED[1]
 
 
 def _isqrt(x):

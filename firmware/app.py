@@ -198,7 +198,8 @@ class App:
         game = self.game
         game.on_change = self._on_change
         f = self.sizes
-        self.table = S.TableScreen(self._names(), f.hand_fit, f.status_cols, f.status_fit)
+        self.table = S.TableScreen(self._names(), f.hand_fit, f.status_cols, f.status_fit,
+                                   game.rules.deck_size())
         self.holder = -1
         self._save()
         self._next()
@@ -568,8 +569,7 @@ class App:
             setup, _ = self.store.load_settings()
             if _sound_setup(setup):
                 return setup
-        return {"seats": [list(s) for s in S.DEFAULT_SETUP["seats"]], "preset": "classic",
-                "options": {}, "match": "round", "limit": 1}
+        return S.default_setup()
 
     def _remember_setup(self, setup):
         if self.store is not None:

@@ -185,8 +185,8 @@ _CATCH = const(0x600)
 _MAU = const(0x100)
 _JACK = const(11)
 _NO_CARD = const(255)
-_MAX_HAND = const(120)
-_MAX_ITEMS = const(130)
+_MAX_HAND = const(120)      # cards a hand may hold when the table does not say (deck size)
+_MORE_ITEMS = const(10)     # room after the cards for Draw, Pass, Mau, Catch, Hint and Menu
 
 
 class TableScreen:
@@ -196,12 +196,13 @@ class TableScreen:
     Catch <name>, Hint, Menu). Fields the painter reads: players, names, counts, mau,
     turn, viewer, top, wish, pending, direction, draw_size, hand[0:hand_n],
     playable[0:hand_n], item_kind/item_arg[0:item_n], cursor, scroll, fit, status
-    (lines), status_top, mau_on, hint, my_turn.
+    (lines), status_top, mau_on, hint, my_turn. `cards`: the most a hand can hold (the
+    deck's size).
     """
 
     kind = "table"
 
-    def __init__(self, names, fit=8, cols=30, status_fit=2):
+    def __init__(self, names, fit=8, cols=30, status_fit=2, cards=_MAX_HAND):
         self.name = "table"
         self.names = names
         self.players = len(names)
@@ -214,11 +215,11 @@ class TableScreen:
         self.pending = 0
         self.direction = 1
         self.draw_size = 0
-        self.hand = bytearray(_MAX_HAND)
+        self.hand = bytearray(cards)           # a hand holds at most the deck
         self.hand_n = 0
-        self.playable = bytearray(_MAX_HAND)
-        self.item_kind = bytearray(_MAX_ITEMS)
-        self.item_arg = bytearray(_MAX_ITEMS)
+        self.playable = bytearray(cards)
+        self.item_kind = bytearray(cards + _MORE_ITEMS)
+        self.item_arg = bytearray(cards + _MORE_ITEMS)
         self.item_n = 0
         self.cursor = 0
         self.scroll = 0
@@ -436,8 +437,11 @@ HAND_CHOICES = (3, 4, 5, 6, 7, 8, 10)
 # options the setup does not offer one by one (the seat rows and match rows set them)
 _NOT_CUSTOM = ("min_players", "max_players", "match", "rounds", "limit")
 
-DEFAULT_SETUP = {"seats": [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]],
-                 "preset": "classic", "options": {}, "match": "round", "limit": 1}
+
+def default_setup():
+    """The first setup offered: you against three strong AIs, classic, one round."""
+    return {"seats": [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]],
+            "preset": "classic", "options": {}, "match": "round", "limit": 1}
 
 
 MAX_NAME = const(8)          # characters in a player's name
@@ -569,7 +573,8 @@ class SetupScreen(ListScreen):
                 if option[0] in _NOT_CUSTOM:
                     continue
                 rows.append(("option", option))
-                items.append("%s: %s" % (_label(option[0]), _word(self._value(option))))
+                items.append("%s: %s" % (_LABELS.get(option[0], option[0]),
+                                         _word(self._value(option))))
         kind = MATCH_KINDS.index(s.get("match", "round"))
         rows.append(("match", 0))
         items.append("Match: %s" % MATCH_WORDS[kind])
@@ -688,20 +693,11 @@ def _option(name):
 
 
 # short row labels for the options (a 128x64 screen shows 15 characters a row)
-_LABELS = (("deck", "Deck"), ("hand_size", "Cards each"), ("first_card", "Upcard"),
-           ("must_play_if_able", "Must play"), ("play_drawn", "Play drawn"),
-           ("stack_sevens", "7s stack"), ("eight_skips", "8 skips"),
-           ("nine_reverses", "9 reverses"), ("jack_on_jack", "J on J"),
-           ("no_finish_on_jack", "No J out"), ("ace", "Ace"), ("mau_penalty", "Mau"),
-           ("last_seven", "Last 7"))
-
-
-def _label(name):
-    """A short label for option `name`."""
-    for key, label in _LABELS:
-        if key == name:
-            return label
-    return name
+_LABELS = {"deck": "Deck", "hand_size": "Cards each", "first_card": "Upcard",
+           "must_play_if_able": "Must play", "play_drawn": "Play drawn",
+           "stack_sevens": "7s stack", "eight_skips": "8 skips", "nine_reverses": "9 reverses",
+           "jack_on_jack": "J on J", "no_finish_on_jack": "No J out", "ace": "Ace",
+           "mau_penalty": "Mau", "last_seven": "Last 7"}
 
 
 def _word(value):

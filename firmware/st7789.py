@@ -36,9 +36,9 @@ _CASET = const(0x2A)
 _RASET = const(0x2B)
 _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
-_CASET_BYTE = b"\x2a"
-_RASET_BYTE = b"\x2b"
-_RAMWR_BYTE = b"\x2c"
+_CASET_BYTE = const(b"\x2a")   # the commands as bytes to write (folded like an int const)
+_RASET_BYTE = const(b"\x2b")
+_RAMWR_BYTE = const(b"\x2c")
 _COLMOD = const(0x3A)
 
 # MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange,
@@ -84,7 +84,6 @@ class ST7789:
         self.width, self.height = width, height
         self.x_offset, self.y_offset = x_offset, y_offset
         self.madctl = madctl
-        self.backlight = backlight
         self.one = bytearray(1)
         self.args = bytearray(4)
         self.rows = band_rows(height)
@@ -237,8 +236,3 @@ class ST7789:
     def show_all(self, canvas):
         """Send the whole canvas."""
         self.show(canvas, 0, 0, self.width, self.height)
-
-    def light(self, on):
-        """Backlight on or off (boards without a backlight pin ignore it)."""
-        if self.backlight is not None:
-            self.backlight(1 if on else 0)

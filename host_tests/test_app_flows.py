@@ -358,7 +358,7 @@ def test_a_remembered_setup_with_a_bad_name_is_not_offered(tmp_path):
                          "options": {}, "match": "round", "limit": 1})
     h = Hands("pico_display", store)
     h.choose("New game")
-    assert h.screen.setup["seats"] == [list(s) for s in S.DEFAULT_SETUP["seats"]]
+    assert h.screen.setup["seats"] == S.default_setup()["seats"]
 
 
 def test_rounds_match_with_join_and_leave():

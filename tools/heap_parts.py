@@ -60,9 +60,16 @@ def report():
     print("PARTS", *SIZES)
 """
 
+# device modules in an order where each comes after what it imports (engine.options: the
+# game imports it when a setting differs from a preset)
+MODULES = ("engine.compat", "engine.cards", "engine.rng", "engine.rules", "engine.moves",
+           "engine.round", "engine.match", "engine.text", "engine.ai", "engine.options",
+           "firmware.buttons", "firmware.screens", "firmware.story", "firmware.game",
+           "firmware.save", "firmware.gfx", "firmware.paint", "firmware.app")
+
 # part index -> what it is
 PARTS = (
-    "imports (all device modules)",
+    "imports (all device modules; the first, imported one by one, below)",
     "canvas",
     "display driver",
     "buttons",
@@ -97,7 +104,10 @@ def steps_for(board, decisions):
                "import board_configs.%s as board\n" % board)
     driver = "firmware.st7789" if board in ("pico_display", "waveshare_lcd114", "tdisplay") \
         else "firmware.ssd1306"
-    steps = collect + ["gc.collect()\nmark(63)", imports + "import " + driver] + collect
+    steps = collect + ["gc.collect()\nmark(63)"]
+    for i, module in enumerate(MODULES + (driver, "board_configs." + board)):
+        steps += ["import " + module] + collect + ["mark(%d)" % (40 + i)]
+    steps += [imports + "import " + driver] + collect
     steps += ["mark(0)",
               "from firmware.gfx import Canvas\n"
               "chipmodels.reset_fakes()\n"
@@ -183,6 +193,8 @@ def main(argv=None):
     print("%s, app from %s: heap in use by part (bytes)" % (args.board,
                                                            "/lib" if args.files else "ROMFS"))
     print("  %-64s %7s %7s %7s" % ("part", "in use", "names", "objects"))
+    sizes[0] += sum(sizes[40:40 + len(MODULES) + 2])       # the imports one by one
+    pool[0] = pool.get(0, 0) + sum(pool.get(i, 0) for i in range(40, 40 + len(MODULES) + 2))
     total = names = 0
     for i, label in enumerate(PARTS):
         total += sizes[i]
@@ -192,6 +204,11 @@ def main(argv=None):
     data = total - sizes[0] - (names - pool.get(0, 0))
     print("  names: what the name pool grew by while the part was made (it grows in chunks);"
           " data (objects after the imports): %d" % data)
+    print("imports one by one (bytes left in the heap: all, the name pool's growth, the rest):")
+    modules = MODULES + ("display driver", "board config")
+    for i, module in enumerate(modules):
+        print("  %-64s %7d %7d %7d" % (module, sizes[40 + i], pool.get(40 + i, 0),
+                                       sizes[40 + i] - pool.get(40 + i, 0)))
     print("single objects, made again on their own (bytes kept):")
     for i, label, _ in ALONE:
         print("  %-72s %7d" % (label, sizes[i]))
