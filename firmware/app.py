@@ -73,7 +73,7 @@ class App:
     def title(self, notice=""):
         """The title screen: Continue (when a match is saved), New game, Rules, Quit."""
         items = ["New game", "Quit"]
-        if self._has_save():
+        if self.store is not None and self.store.has_game():
             items.insert(0, "Continue")
         if self.store is not None and self.store.stats():
             items.insert(-1, "Statistics")
@@ -149,8 +149,10 @@ class App:
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()
         elif name == "scores":
-            if got >= 0:
-                self._after_scores()
+            if got >= 0 and self.game.match_over():
+                self._final()
+            elif got >= 0:
+                self._between()
         elif name == "between":
             self._on_between(got)
         elif name == "final":
@@ -189,7 +191,8 @@ class App:
     def _start(self, setup):
         """Deal a new match for `setup` (remembered as the last setup)."""
         from firmware.game import Game
-        self._remember_setup(setup)
+        if self.store is not None:
+            self.store.save_settings(setup)
         self.game = Game(setup, self.seed, self.playouts)
         self._begin()
 
@@ -198,15 +201,12 @@ class App:
         game = self.game
         game.on_change = self._on_change
         f = self.sizes
-        self.table = S.TableScreen(self._names(), f.hand_fit, f.status_cols, f.status_fit,
+        names = [game.name(k) for k in range(game.players())]
+        self.table = S.TableScreen(names, f.hand_fit, f.status_cols, f.status_fit,
                                    game.rules.deck_size())
         self.holder = -1
         self._save()
         self._next()
-
-    def _names(self):
-        game = self.game
-        return [game.name(k) for k in range(game.players())]
 
     def _on_change(self, game):
         """Every completed move and every change between rounds is saved at once."""
@@ -455,12 +455,6 @@ class App:
             out.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right)) + right)
         return out
 
-    def _after_scores(self):
-        if self.game.match_over():
-            self._final()
-        else:
-            self._between()
-
     def _between(self, cursor=0):
         """Join or leave between rounds, then deal."""
         game = self.game
@@ -511,7 +505,8 @@ class App:
         rows = [(game.player_name(p), None, totals[p]) for p in order]
         head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
         self.game = None
-        self._drop_save()
+        if self.store is not None:
+            self.store.clear_game()
         self.show(S.ListScreen("final", head, ["New game", "Title"],
                                self._score_lines(rows), self.sizes.list_fit))
 
@@ -538,9 +533,6 @@ class App:
                          % (name, row[0], row[1], row[2], row[3], row[4]))
         return lines
 
-    def _has_save(self):
-        return self.store is not None and self.store.has_game()
-
     def _continue(self):
         """Resume the saved match at its last completed move."""
         game, _ = self.store.load_game(self.playouts)
@@ -559,10 +551,6 @@ class App:
                 if self.table is not None:
                     self.table.say("Could not save: storage full?")
 
-    def _drop_save(self):
-        if self.store is not None:
-            self.store.clear_game()
-
     def _last_setup(self):
         """The setup played last (remembered by the store), else you against three AIs."""
         if self.store is not None:
@@ -570,11 +558,6 @@ class App:
             if _sound_setup(setup):
                 return setup
         return S.default_setup()
-
-    def _remember_setup(self, setup):
-        if self.store is not None:
-            self.store.save_settings(setup)
-
 
 def _sound_setup(setup):
     """True when a remembered setup can be offered again (else the default is)."""

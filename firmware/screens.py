@@ -653,10 +653,6 @@ class SetupScreen(ListScreen):
         elif what == "limit":
             s["limit"] = _cycle(s["limit"], arg)
 
-    def name_of(self, seat):
-        """The name seat `seat` has now."""
-        return self.setup["seats"][seat][0]
-
     def rename(self, seat, name):
         """Give the human at `seat` their own name ("": a made-up one again)."""
         self.own[seat] = name

@@ -88,7 +88,7 @@ def test_own_names_stay_and_made_up_names_avoid_them():
     assert rows.index(("start", 0)) == 1 + 3 + 2 and rows[-2:] == [("name", 0), ("name", 1)]
     assert sc.items[-2:] == ["Rename Max", "Rename Ben"]
     sc.cursor = len(rows) - 1
-    assert sc.on(S.OK) == S.SetupScreen.NAME and sc.naming == 1 and sc.name_of(1) == "Ben"
+    assert sc.on(S.OK) == S.SetupScreen.NAME and sc.naming == 1 and sc.setup["seats"][1][0] == "Ben"
     sc.rename(1, "Max")
     assert sc.start() == S.NOTHING and "Two players are called Max" in " ".join(sc.lines)
     sc.rename(1, "")
