@@ -355,7 +355,8 @@ class Round(Table):
     # -- what may be played --------------------------------------------------
 
     def legal_moves(self, player, out):
-        """Write every move `player` may make now into array `out`; return how many."""
+        """Write every move `player` may make now into `out` (an array('H') or a list of
+        at least MAX_MOVES); return how many."""
         s = self.s
         n = 0
         debtor = s[_DEBTOR]  # NOBODY once the round is over

@@ -15,7 +15,10 @@ played for a fixed time by one of two random players:
   random.Random: its dice need not come out the same on MicroPython,
 
 each through `apply` (the legality check of every move) and through `apply_legal`
-(the unchecked fast path for moves just taken from legal_moves). Only the player to
+(the unchecked fast path for moves just taken from legal_moves). The legal moves go
+into a list, as the reference loops list theirs: CPython stores into a list in a few
+instructions but into an `array('H')` (the device's choice, 2 bytes a move) through a
+generic argument parser; the array figure for one case is printed too. Only the player to
 move moves (a forgotten Mau is caught only when the uniform player happens to pick
 the catch). The two-player "plays first" figures are compared with the reference
 loops measured on this machine (RLCard UNO, OpenSpiel crazy_eights; the target is
@@ -67,13 +70,15 @@ AGENTS = (("uniform", random_player, Random), ("plays first", plays_first, rando
 PATHS = ("apply", "apply_legal")
 
 
-def measure(preset, players, choose, path, seconds, seed=1, dice=Random):
+def measure(preset, players, choose, path, seconds, seed=1, dice=Random, buf=None):
     """Play whole rounds for `seconds`, `choose` rolling `dice(seed)` (an engine.rng.Random or
-    a random.Random); return (games, moves, elapsed seconds)."""
+    a random.Random), the legal moves written into `buf` (default: a list); return
+    (games, moves, elapsed seconds)."""
     rules = Rules(preset)
     deal_rng = Random(seed)
     rng = dice(seed ^ PLAYER_SEED)
-    buf = array("H", bytes(2 * mv.MAX_MOVES))
+    if buf is None:
+        buf = [0] * mv.MAX_MOVES
     games = 0
     moves = 0
     clock = time.perf_counter
@@ -158,6 +163,16 @@ def main(argv=None):
                     figures = best
                     results[preset, players, agent, path] = figures
                     print(row % ((preset, players, agent, path) + figures))
+    print()
+    best = 0
+    for _ in range(repeat):
+        games, moves, elapsed = measure("classic", 2, plays_first, "apply_legal", seconds,
+                                        dice=random.Random,
+                                        buf=array("H", bytes(2 * mv.MAX_MOVES)))
+        best = max(best, moves / elapsed)
+    print("The same, classic 2 players, plays first, apply_legal, with an array('H') moves "
+          "buffer: %.0f moves/s (%.0f%% of the list's)"
+          % (best, 100 * best / results["classic", 2, "plays first", "apply_legal"][1]))
     print()
     print("Dealing alone (part of every game above):")
     for preset in ("classic", "nordic"):

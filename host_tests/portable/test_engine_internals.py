@@ -72,3 +72,24 @@ def test_fits_table_says_same_suit_or_same_rank():
         for c in range(64):
             same = c >> 4 == top >> 4 or c & 15 == top & 15
             assert rd._FITS[c ^ top] == (1 if same else 0), (c, top)
+
+
+def test_a_list_takes_the_legal_moves_as_an_array_does():
+    # The caller owns the buffer: an array('H') on the device, a list where it is faster.
+    from array import array
+    from engine.rules import Rules
+    from engine.rng import Random
+    for preset, players in (("classic", 4), ("nordic", 5)):
+        rnd = rd.Round(Rules(preset), players, Random(11))
+        packed = array("H", bytes(2 * mv.MAX_MOVES))
+        listed = [0] * mv.MAX_MOVES
+        rng = Random(12)
+        p = rnd.turn()
+        plays = 0
+        while p >= 0 and plays < 400:
+            n = rnd.legal_moves(p, packed)
+            assert rnd.legal_moves(p, listed) == n
+            assert list(packed[:n]) == listed[:n]
+            p = rnd.apply_legal(p, listed[rng.below(n)])
+            plays += 1
+        assert plays > 20
