@@ -67,6 +67,12 @@ MODULES = ("engine.compat", "engine.cards", "engine.rng", "engine.rules", "engin
            "firmware.buttons", "firmware.screens", "firmware.story", "firmware.game",
            "firmware.save", "firmware.gfx", "firmware.paint", "firmware.app")
 
+# The VM's name pool grows by chunks of twice the last one's entries: a new chunk begins
+# at these counts of names made at run time (measured: 40, 80, ... 2560 entries), each entry
+# 7 bytes (pointer, hash, length) besides the name's characters.
+POOL_STARTS = (21, 61, 141, 301, 621, 1261, 2541, 5101)
+POOL_ENTRY = 7
+
 # part index -> what it is
 PARTS = (
     "imports (all device modules; the first, imported one by one, below)",
@@ -167,11 +173,13 @@ def measure(board, decisions=120, rom=True, names=False, timeout=900):
     sizes = [int(x) for x in re.search(r"PARTS (.*)", result.stdout).group(1).split()]
     pool = {}       # part -> bytes the name pool grew by while it was made
     last = None
-    for m in re.finditer(r"MARK (\d+)\r?\nqstr pool: .*n_total_bytes=(\d+)", result.stdout):
-        i, total = int(m.group(1)), int(m.group(2))
+    for m in re.finditer(r"MARK (\d+)\r?\nqstr pool: .*n_qstr=(\d+),.*n_total_bytes=(\d+)",
+                         result.stdout):
+        i, total = int(m.group(1)), int(m.group(3))
         if last is not None:
             pool[i] = total - last
         last = total
+        pool["names"] = int(m.group(2))
     interned = []
     if names:
         dumps = result.stdout.split("qstr pool:")
@@ -204,6 +212,10 @@ def main(argv=None):
     data = total - sizes[0] - (names - pool.get(0, 0))
     print("  names: what the name pool grew by while the part was made (it grows in chunks);"
           " data (objects after the imports): %d" % data)
+    n = pool["names"]
+    room = next(t for t in POOL_STARTS if t > n)
+    print("  names in the pool at the end: %d (harness included); the pool's last chunk has room"
+          " for %d more, %d bytes unused" % (n, room - n, (room - n) * POOL_ENTRY))
     print("imports one by one (bytes left in the heap: all, the name pool's growth, the rest):")
     modules = MODULES + ("display driver", "board config")
     for i, module in enumerate(modules):
