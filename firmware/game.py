@@ -46,8 +46,8 @@ from firmware import story
 
 _RING = const(256)      # events kept for the stories: a human's story is about a lap (at most
                         # 31 events in 60 matches of 4 and 5 players); older ones read "..."
-_MOVES = const(120)     # room for a round's moves before the list doubles (4 strong players:
-                        # 54 classic, 95 nordic at the 90th percentile of 40 rounds each)
+_MOVES = const(256)     # room for a round's moves before the list doubles (and an AI step
+                        # allocates): nordic rounds with a beginner pass 120
 _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
