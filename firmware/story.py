@@ -18,7 +18,7 @@ from engine.compat import const
 from engine.text import long_name, suit_name
 
 UPCARD = const(14)   # the game's own event: value is the card turned up after the deal
-_MOVE = const(15)     # the game's own event: player moved; value: the move's kind (0..3),
+_MOVE = const(15)    # the game's own event: player moved; value: the move's kind (0..3),
                      # plus _PAYS when a draw takes the count of a 7 (or a draw-4 ace)
 _PAYS = const(4)
 NO_VIEWER = const(255)
@@ -38,7 +38,7 @@ _CAUGHT = const(10)
 _PASS = const(11)
 _ROUND_END = const(13)
 _NOBODY = const(255)
-_DRAW_KIND = const(1)   # a _MOVE marker's value for a draw (engine.moves.DRAW >> 9)
+_DRAW_KIND = const(1)   # a MOVE marker's value for a draw (engine.moves.DRAW >> 9)
 
 
 def marker(seat, move, pays=False):
