@@ -415,49 +415,56 @@ class Painter:
 
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
-        (a cursor step redraws two cards, not the row)."""
+        (a cursor step redraws two cards, or on the 128x64 OLED only moves the arrow)."""
         c, s = self.c, self.c.size
         n = sc.item_n
-        key = (sc.viewer, bytes(sc.hand[:sc.hand_n]), bytes(sc.playable[:sc.hand_n]),
-               bytes(sc.item_kind[:n]), bytes(sc.item_arg[:n]), sc.cursor, sc.scroll,
-               sc.mau_on, sc.hint, sc.pending, sc.my_turn)
-        if not self._changed("hand", key):
-            return
-        if self.trace is not None and sc.hand_n:
-            self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
         w, h = c.card_size()
         y0 = _HAND_Y[s]
         arrow = _ARROW[s]
         top = y0 - 1 if arrow else y0 - _LIFT[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
+        drawn = False
         first_drawn = False
         for slot in range(fit):
             i = sc.scroll + slot
-            if i < n:
-                kind, arg = sc.item_kind[i], sc.item_arg[i]
-                if kind == S.CARD_ITEM:
-                    what = (sc.hand[arg], sc.my_turn, sc.playable[arg])
-                else:
-                    what = (sc.mau_on, sc.pending, sc.names[arg] if kind == S.CATCH_ITEM else "")
-                slot_key = (kind, arg, what, i == sc.cursor and not arrow, i == sc.hint)
-            else:
-                slot_key = None
-            if self._changed(_SLOT0 + slot, slot_key):
+            if self._changed(_SLOT0 + slot, self._slot_key(sc, i, arrow) if i < n else -1):
+                if not drawn and self.trace is not None and sc.hand_n:
+                    self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
+                drawn = True
                 x = x0 + slot * step
                 c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
                 first_drawn = first_drawn or slot == 0
-                if slot_key is not None:
+                if i < n:
                     self._slot(sc, i, x, y0, w, h)
         if arrow:
             at = sc.cursor - sc.scroll
             self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
-        if self._changed("marks", (sc.scroll > 0, sc.scroll + fit < n)) or first_drawn:
+        left, right = sc.scroll > 0, sc.scroll + fit < n
+        if self._changed("ends", left | right << 1) or first_drawn:
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3
-            c.rect(0, mid, edge, 5, HILITE if sc.scroll > 0 else FELT)
-            c.rect(c.width - edge, mid, edge, 5, HILITE if sc.scroll + fit < n else FELT)
+            c.rect(0, mid, edge, 5, HILITE if left else FELT)
+            c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
+
+    def _slot_key(self, sc, i, arrow):
+        """What hand item i looks like, as one int: its slot is drawn again when it changes."""
+        kind, arg = sc.item_kind[i], sc.item_arg[i]
+        if kind == S.CARD_ITEM:
+            fits = sc.playable[arg]
+            # shaded when it cannot be played now; colour screens mark the playable ones
+            what = (sc.hand[arg] | (sc.my_turn and not fits) << 8
+                    | (sc.my_turn and fits and self.c.depth == 4) << 9)
+        elif kind == S.DRAW_ITEM:
+            what = sc.pending
+        elif kind == S.MAU_ITEM:
+            what = sc.mau_on
+        elif kind == S.CATCH_ITEM:
+            what = ord(sc.names[arg][0]) if sc.names[arg] else 0
+        else:
+            what = 0
+        return kind << 12 | (i == sc.hint) << 11 | (i == sc.cursor and not arrow) << 10 | what
 
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
