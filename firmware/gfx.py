@@ -93,10 +93,10 @@ class Canvas:
         self.size = LARGE if width >= 200 else MEDIUM if width >= 120 else TINY
         self.cw = 4 if self.size == TINY else 8    # text cell width and height
         self.ch = 6 if self.size == TINY else 8
-        # one-bit stamps blitted in one colour: scratch for four small letters, a big
+        # one-bit stamps blitted in one colour: scratch for eight small letters, a big
         # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
-        self._four = bytearray(16)                 # MONO_VLSB: a byte is a column
-        self._four_fb = framebuf.FrameBuffer(self._four, 16, 8, framebuf.MONO_VLSB)
+        self._eight = bytearray(32)                # MONO_VLSB: a byte is a column
+        self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
         self._columns = _column_font()
         self._glyph = bytearray(32)
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
@@ -317,20 +317,29 @@ class Canvas:
         self.mark(x, y, 4 * len(s), 5)
 
     def _small(self, s, x, y, c):
-        """3x5 letters in pixel value c, stamped four at a time from the column font."""
-        g, font, n = self._four, self._columns, len(s)
-        for first in range(0, n, 4):
-            for j in range(4):
-                p = 4 * j
-                if first + j < n:
-                    code = ord(s[first + j])
-                    if 97 <= code <= 122:
-                        code -= 32
-                    k = 4 * (code - 32) if 32 <= code <= 95 else 124   # else '?'
-                    g[p], g[p + 1], g[p + 2] = font[k], font[k + 1], font[k + 2]
-                else:
-                    g[p] = g[p + 1] = g[p + 2] = 0
-            self._stamp(self._four_fb, x + 4 * first, y, c)
+        """3x5 letters in pixel value c, stamped eight at a time from the column font."""
+        g, font, n = self._eight, self._columns, len(s)
+        p = 0
+        for i in range(n):
+            k = ord(s[i]) - 32
+            if 65 <= k <= 90:
+                k -= 32            # lower case as upper case
+            if not 0 <= k < 64:
+                k = 31             # '?'
+            k <<= 2
+            g[p] = font[k]
+            g[p + 1] = font[k + 1]
+            g[p + 2] = font[k + 2]
+            p += 4
+            if p == 32:
+                self._stamp(self._eight_fb, x, y, c)
+                x += 32
+                p = 0
+        if p:
+            while p < 32:          # the letters not written this time
+                g[p] = g[p + 1] = g[p + 2] = 0
+                p += 4
+            self._stamp(self._eight_fb, x, y, c)
 
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character)."""
