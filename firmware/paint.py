@@ -95,16 +95,24 @@ class Painter:
     def __init__(self, canvas):
         self.c = canvas
         self.screen = None
+        self.under = None    # the table a suit picker is drawn over (128x64)
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
         if screen is not self.screen:
+            if self._over_table(screen):
+                self.under = self.screen
+            else:
+                if screen is not self.under:   # back to the table under a picker: keys kept
+                    self.keys = {}
+                self.under = None
             self.screen = screen
-            self.keys = {}
         kind = screen.kind
-        if kind == "table":
+        if self.under is not None:
+            self._picker(screen)
+        elif kind == "table":
             self._table(screen)
         elif kind == "cover":
             self._cover(screen)
@@ -112,6 +120,13 @@ class Painter:
             self._pages(screen)
         else:
             self._list(screen)
+
+    def _over_table(self, screen):
+        """True when `screen` is the Jack's suit picker and can be drawn over the table
+        showing now (128x64: a new screen would change every byte of the panel twice)."""
+        last = self.screen
+        return (screen.name == "picker" and _ARROW[self.c.size] > 0
+                and last is not None and last.kind == "table")
 
     def _changed(self, region, key):
         """True (and remember `key`) when `region` was drawn from something else."""
@@ -389,11 +404,15 @@ class Painter:
                 c.small("GO", 62, 11, TEXT)
 
     def _status(self, sc):
+        """The table's status lines (as many as fit, from `status_top`)."""
+        fit = _STATUS_FIT[self.c.size]
+        self._lines(tuple(sc.status[sc.status_top:sc.status_top + fit]))
+
+    def _lines(self, lines):
         """The status lines: a changed line is cleared only as far as its old or new text
         reaches (the rest of the line is table already)."""
         c, s = self.c, self.c.size
         fit = _STATUS_FIT[s]
-        lines = tuple(sc.status[sc.status_top:sc.status_top + fit])
         old = self.keys.get("status")
         if not self._changed("status", lines):
             return
@@ -465,6 +484,28 @@ class Painter:
         else:
             what = 0
         return kind << 12 | (i == sc.hint) << 11 | (i == sc.cursor and not arrow) << 10 | what
+
+    def _picker(self, sc):
+        """The Jack's suit picker over the table (128x64): the question and the suit under
+        the cursor on the status lines, the suits on white cards in the hand row; the rest
+        of the table stays as it was."""
+        c, s = self.c, self.c.size
+        self._lines((sc.title, sc.items[sc.cursor]))
+        w, h = c.card_size()
+        y0, step, x0 = _HAND_Y[s], _STEP[s], _HAND_X[s]
+        for slot in range(hand_fit(c)):
+            suit = sc.suits[slot] if slot < len(sc.items) else -1
+            if self._changed(_SLOT0 + slot, -2 - suit):    # never a table slot's key
+                x = x0 + slot * step
+                c.rect(x - 1, y0 - 1, step, c.height - y0 + 1, FELT)
+                if suit >= 0:
+                    c.rect(x, y0, w, h, CARD)
+                    c.suit(x + (w - 7) // 2, y0 + (h - 7) // 2, suit, INK)
+        self._arrow(sc.cursor)
+        if self._changed("ends", 0):
+            mid = y0 + h // 2 - 2
+            c.rect(0, mid, 1, 5, FELT)
+            c.rect(c.width - 1, mid, 1, 5, FELT)
 
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""

@@ -200,11 +200,64 @@ def test_painting_only_what_changed_equals_painting_everything(w, h, depth):
         else:
             now += 1000
             app.tick(now)
-        fresh = Canvas(w, h, depth)
-        Painter(fresh).paint(app.screen)
-        assert bytes(c.buf) == bytes(fresh.buf), (step, app.screen.name)
+        assert bytes(c.buf) == bytes(painted_whole(app, w, h, depth).buf), (step, app.screen.name)
         compared += 1
     assert compared >= 40
+
+
+def painted_whole(app, w, h, depth):
+    """A fresh canvas with the app's screen painted whole (a picker drawn over the table
+    is painted over that table, painted whole first)."""
+    from firmware.paint import Painter
+    fresh = Canvas(w, h, depth)
+    painter = Painter(fresh)
+    if app.painter.under is not None:
+        painter.paint(app.painter.under)
+    painter.paint(app.screen)
+    return fresh
+
+
+def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
+    """On 128x64 the Jack's suit picker takes the status lines and the hand row only (the
+    opponents, the pile and the top card stay as they were); stepping through it and back to
+    the table leaves the canvas as a whole repaint would."""
+    from firmware import screens as S
+    from firmware.app import App
+
+    class Board:
+        LAYOUT = "dpad"
+
+    c = Canvas(128, 64, 1)
+    app = App(Board, c, None, 0, playouts=2, seed=4)
+    app.act(3)
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
+    app.act(3)
+    now, pickers = 0, 0
+    for step in range(600):
+        if app.screen.name == "final" or pickers >= 3:
+            break
+        t = app.table
+        if app.screen.name == "picker":
+            top = bytes(c.buf[:3 * 128])            # pages 0-2: opponents, pile, top card
+            app.act(1)
+            assert bytes(c.buf[:3 * 128]) == top and app.painter.under is t
+            assert bytes(c.buf) == bytes(painted_whole(app, 128, 64, 1).buf)
+            app.act(3)                              # the wish: back to the table
+            assert app.screen is t and app.painter.under is None
+            pickers += 1
+        elif t.my_turn:
+            target = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                           and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
+                           and t.hand_n > 1), t.first_playable())
+            while t.cursor != target:
+                app.act(1)
+            app.act(3)
+        else:
+            now += 1000
+            app.tick(now)
+        assert bytes(c.buf) == bytes(painted_whole(app, 128, 64, 1).buf), (step, app.screen.name)
+    assert pickers >= 1
 
 
 def test_buffer_sizes_match_the_formats():
