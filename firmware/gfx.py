@@ -97,6 +97,7 @@ class Canvas:
         # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
         self._eight = bytearray(32)                # MONO_VLSB: a byte is a column
         self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
+        self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
         self._columns = _column_font()
         self._glyph = bytearray(32)
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
@@ -112,12 +113,13 @@ class Canvas:
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
     def _stamp_suits(self, framebuf):
-        """Framebuffers of the four suits at scale 1, then at scale 2 (not on the tiny screen)."""
+        """Framebuffers of the four suits at scale 1, then at scale 2 (only the large screen,
+        for its big cards and the wish, draws them twice the size)."""
         tiny = self.size == TINY
         n = 5 if tiny else 7
         glyphs = _SUITS5 if tiny else _SUITS7
         stamps = []
-        for scale in ((1,) if tiny else (1, 2)):
+        for scale in ((1, 2) if self.size == LARGE else (1,)):
             side = n * scale
             for s in range(4):
                 data = bytearray(2 * side)
@@ -335,11 +337,16 @@ class Canvas:
                 self._stamp(self._eight_fb, x, y, c)
                 x += 32
                 p = 0
-        if p:
+        if p > 16:
             while p < 32:          # the letters not written this time
                 g[p] = g[p + 1] = g[p + 2] = 0
                 p += 4
             self._stamp(self._eight_fb, x, y, c)
+        elif p:                    # four letters or fewer: half the stamp
+            while p < 16:
+                g[p] = g[p + 1] = g[p + 2] = 0
+                p += 4
+            self._stamp(self._four_fb, x, y, c)
 
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character)."""
@@ -362,7 +369,8 @@ class Canvas:
             self._stamp(self._glyph_fb, x + 16 * i, y, c)
 
     def suit(self, x, y, s, role, scale=1):
-        """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 or 2."""
+        """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 (or 2 on
+        the large screen)."""
         self._stamp(self._suits[4 * (scale - 1) + s], x, y, self._roles[role])
         n = self.suit_size() * scale
         self.mark(x, y, n, n)

@@ -5,22 +5,19 @@ was drawn from) and is drawn again only when its key differs. A new screen clear
 Layouts come in three size classes: LARGE (240x135), MEDIUM (128x64), TINY (72x40).
 """
 
+from engine.compat import const
 from firmware import gfx
 from firmware.gfx import (BG, FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL,
                           GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware import screens as S
 
-# per size class (TINY, MEDIUM, LARGE): list title height, row top, row height, and the
-# rows a row's band starts above its text. On the 128x64 OLED a row is one page of the
-# panel's RAM (8 lines), so a row drawn again changes one page, not the two a row
+# per size class (TINY, MEDIUM, LARGE): list title height, row top, row height. A row's
+# band starts a line above its text, except on the 128x64 OLED, where a row is one page
+# of the panel's RAM (8 lines): a row drawn again changes one page, not the two a row
 # straddling pages would (the I2C driver sends only changed bytes)
 _TITLE_H = (7, 8, 14)
 _ROW_Y = (8, 8, 18)
 _ROW_H = (7, 8, 12)
-_ROW_PAD = (1, 0, 1)
-_TITLE_TEXT_Y = (1, 0, 3)
-_FOOT_Y = (33, 56, 125)    # a page screen's footer: its band's top, and its text's
-_FOOT_TEXT_Y = (34, 58, 128)
 # table: hand slot step, hand row x, normal card y, status y, status line height
 _STEP = (10, 14, 22)
 _HAND_X = (1, 4, 10)
@@ -28,7 +25,7 @@ _HAND_Y = (27, 45, 98)
 _LIFT = (2, 2, 5)   # how far the cursor raises its card
 # 128x64: the cursor is instead an arrow this tall above its card: a raised card changes
 # every byte of two cards' columns on a step (some 80 bytes at 400 kHz), the arrow 14
-_ARROW = (0, 4, 0)
+_ARROW = const(4)
 _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
@@ -102,8 +99,12 @@ class Painter:
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
         if screen is not self.screen:
-            if self._over_table(screen):
-                self.under = self.screen
+            last = self.screen
+            # the Jack's suit picker on 128x64 is drawn over the table (a screen of its own
+            # would change every byte of the panel twice)
+            if (screen.name == "picker" and self.c.size == MEDIUM and last is not None
+                    and last.kind == "table"):
+                self.under = last
             else:
                 if screen is not self.under:   # back to the table under a picker: keys kept
                     self.keys = {}
@@ -120,13 +121,6 @@ class Painter:
             self._pages(screen)
         else:
             self._list(screen)
-
-    def _over_table(self, screen):
-        """True when `screen` is the Jack's suit picker and can be drawn over the table
-        showing now (128x64: a new screen would change every byte of the panel twice)."""
-        last = self.screen
-        return (screen.name == "picker" and _ARROW[self.c.size] > 0
-                and last is not None and last.kind == "table")
 
     def _changed(self, region, key):
         """True (and remember `key`) when `region` was drawn from something else."""
@@ -145,17 +139,15 @@ class Painter:
         c.rect(0, 0, c.width, h, PANEL if c.depth == 4 else CURSOR)
         role = TITLE if c.depth == 4 else CURSOR_INK
         title = title[:cols(c)]
-        c.text(title, max(0, (c.width - c.text_width(title)) // 2), _TITLE_TEXT_Y[s], role)
-
-    def _background(self):
-        if self._changed("bg", 1):
-            self.c.fill(BG)
+        c.text(title, max(0, (c.width - c.text_width(title)) // 2), (1, 0, 3)[s], role)
 
     def _list(self, sc):
         c, s = self.c, self.c.size
-        self._background()
+        if self._changed("bg", 1):
+            c.fill(BG)
         self._title(sc.title)
-        if sc.name == "title" and s != TINY:
+        logo = sc.name == "title" and s != TINY   # rows begin below it
+        if logo:
             self._logo()
         lines, items = sc.lines, sc.items
         width = list_cols(c) - (2 if sc.suits else 0)
@@ -175,8 +167,8 @@ class Painter:
             if not self._changed(r, key):
                 continue
             drawn = True
-            y = self._row_y(sc) + r * _ROW_H[s]
-            top = y - _ROW_PAD[s]
+            y = (_LOGO_ROWS[s] if logo else _ROW_Y[s]) + r * _ROW_H[s]
+            top = y if s == MEDIUM else y - 1
             c.rect(0, top, band, _ROW_H[s], CURSOR if key is not None and key[1] == 2 else BG)
             if key is None:
                 continue
@@ -191,14 +183,7 @@ class Painter:
                 self._suit_chip(x, top, key[2])
                 x += c.suit_size() + 5
             c.text(text[:width], x, y, role)
-        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows(), drawn)
-
-    def _row_y(self, sc):
-        """Where a list's rows begin (below the logo on the title screen)."""
-        s = self.c.size
-        if sc.name == "title" and s != TINY:
-            return _LOGO_ROWS[s]
-        return _ROW_Y[s]
+        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows(), drawn and band == c.width)
 
     def _logo(self):
         """The title screen's name and a fan of cards."""
@@ -241,7 +226,8 @@ class Painter:
 
     def _pages(self, sc):
         c, s = self.c, self.c.size
-        self._background()
+        if self._changed("bg", 1):
+            c.fill(BG)
         self._title(sc.title)
         fit = sc.fit
         for r in range(fit):
@@ -249,13 +235,13 @@ class Painter:
             text = sc.lines[row] if row < len(sc.lines) else ""
             if self._changed(r, text):
                 y = _ROW_Y[s] + r * _ROW_H[s]
-                c.rect(0, y - _ROW_PAD[s], c.width, _ROW_H[s], BG)
+                c.rect(0, y if s == MEDIUM else y - 1, c.width, _ROW_H[s], BG)
                 c.text(text[:list_cols(c)], 1 if s == TINY else 4, y, TEXT)
         foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
         if self._changed("foot", foot):
-            y = _FOOT_Y[s]
+            y = c.height - (7, 8, 10)[s]
             c.rect(0, y, c.width, c.height - y, BG)
-            c.small(foot, c.width - 4 * len(foot) - 2, _FOOT_TEXT_Y[s], DIM)
+            c.small(foot, c.width - 4 * len(foot) - 2, y + s + 1, DIM)
 
     # --- cover -----------------------------------------------------------------------
 
@@ -289,7 +275,8 @@ class Painter:
             self.c.fill(FELT)
         self._opponents(sc)
         self._middle(sc)
-        self._status(sc)
+        top = sc.status_top
+        self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
         self._hand(sc)
 
     def _opponents(self, sc):
@@ -403,12 +390,7 @@ class Painter:
             if name:
                 c.small("GO", 62, 11, TEXT)
 
-    def _status(self, sc):
-        """The table's status lines (as many as fit, from `status_top`)."""
-        fit = _STATUS_FIT[self.c.size]
-        self._lines(tuple(sc.status[sc.status_top:sc.status_top + fit]))
-
-    def _lines(self, lines):
+    def _status(self, lines):
         """The status lines: a changed line is cleared only as far as its old or new text
         reaches (the rest of the line is table already)."""
         c, s = self.c, self.c.size
@@ -439,7 +421,7 @@ class Painter:
         n = sc.item_n
         w, h = c.card_size()
         y0 = _HAND_Y[s]
-        arrow = _ARROW[s]
+        arrow = _ARROW if s == MEDIUM else 0
         top = y0 - 1 if arrow else y0 - _LIFT[s] - 1
         step, x0 = _STEP[s], _HAND_X[s]
         fit = hand_fit(c)
@@ -490,7 +472,7 @@ class Painter:
         the cursor on the status lines, the suits on white cards in the hand row; the rest
         of the table stays as it was."""
         c, s = self.c, self.c.size
-        self._lines((sc.title, sc.items[sc.cursor]))
+        self._status((sc.title, sc.items[sc.cursor]))
         w, h = c.card_size()
         y0, step, x0 = _HAND_Y[s], _STEP[s], _HAND_X[s]
         for slot in range(hand_fit(c)):
@@ -513,7 +495,7 @@ class Painter:
         old = self.keys.get("arrow")
         if not self._changed("arrow", slot):
             return
-        rows = _ARROW[s]
+        rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
         middle = _HAND_X[s] + c.card_size()[0] // 2
         if old is not None and old >= 0:
@@ -526,7 +508,7 @@ class Painter:
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
         c, s = self.c, self.c.size
-        arrow = _ARROW[s]
+        arrow = s == MEDIUM
         y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
         if kind == S.CARD_ITEM:

@@ -169,7 +169,7 @@ def test_stamped_letters_and_suits_equal_pixel_by_pixel_drawing(w, h, depth):
             a.big(text[:3], x, y, role)
             reference_big(b, text[:3], x, y, colour)
         else:
-            scale = 1 if a.size == gfx.TINY else 1 + t % 2
+            scale = 1 + t % 2 if a.size == gfx.LARGE else 1
             a.suit(x, y, t % 4, role, scale)
             reference_suit(b, x, y, t % 4, colour, scale)
         assert bytes(a.buf) == bytes(b.buf), (t, x, y, text)
