@@ -66,6 +66,9 @@ _SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
 
 MAX_BOXES = const(6)   # dirty boxes kept per frame
 _SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
+# on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
+# skips bytes that did not change), while each box costs a show and marks more work
+_MONO_SLACK = const(4096)
 
 # card faces by state
 NORMAL = const(0)     # playable or not judged
@@ -110,6 +113,7 @@ class Canvas:
         self._box = array("H", bytes(8 * MAX_BOXES + 8))
         self._n = 0
         self._last = 0                           # the box last made or grown (a hint)
+        self._slack = _SLACK if depth == 4 else _MONO_SLACK
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
     def _stamp_suits(self, framebuf):
@@ -177,7 +181,7 @@ class Canvas:
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
-        if waste > _SLACK:                  # a box of its own; one too many: join two
+        if waste > self._slack:             # a box of its own; one too many: join two
             i = 4 * n
             b[i] = x
             b[i + 1] = y
@@ -234,7 +238,7 @@ class Canvas:
         b = self._box
         j = 0
         while j < 4 * self._n:
-            if j != i and self._overlap_waste(i, j) <= _SLACK:
+            if j != i and self._overlap_waste(i, j) <= self._slack:
                 b[i] = min(b[i], b[j])
                 b[i + 1] = min(b[i + 1], b[j + 1])
                 b[i + 2] = max(b[i + 2], b[j + 2])

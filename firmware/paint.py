@@ -293,7 +293,8 @@ class Painter:
         for k in range(others):
             p = (sc.viewer + 1 + k) % n
             turn = p == sc.turn and not sc.over
-            if self._changed(_SEAT0 + k, (sc.names[p], sc.counts[p], sc.mau[p], turn)):
+            # one int: who sits there (names stay with the screen), cards, Mau, whose turn
+            if self._changed(_SEAT0 + k, p << 12 | turn << 11 | sc.mau[p] << 10 | sc.counts[p]):
                 c.rect(k * w, 0, w, h, PANEL)
                 self._seat(sc, p, k * w, w, h, turn)
 
@@ -342,10 +343,10 @@ class Painter:
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
                 self._wish(sc.wish)
-        name = sc.names[sc.viewer][:5].upper() if sc.my_turn else ""
-        if self._changed("turn", (sc.pending, sc.direction, name)):
+        mine = (sc.viewer + 1) << 9 if sc.my_turn else 0    # whose turn, when it is ours
+        if self._changed("turn", mine | (sc.direction > 0) << 8 | sc.pending):
             self._clear(_REST_AT[s], FELT)
-            self._rest(sc, name)
+            self._rest(sc, sc.names[sc.viewer][:5].upper() if sc.my_turn else "")
 
     def _clear(self, area, role):
         """Fill an (x, y, w, h) area with a role."""
@@ -427,20 +428,35 @@ class Painter:
         fit = hand_fit(c)
         drawn = False
         first_drawn = False
+        # what each slot looks like, as one int (run on every paint: locals, no calls)
+        kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
+        mine, cursor, hint, keys = sc.my_turn, sc.cursor, sc.hint, self.keys
+        good = mine and c.depth == 4          # colour screens mark the playable cards
         for slot in range(fit):
             i = sc.scroll + slot
-            if self._changed(_SLOT0 + slot, self._slot_key(sc, i, arrow) if i < n else -1):
-                if not drawn and self.trace is not None and sc.hand_n:
-                    self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
-                drawn = True
-                x = x0 + slot * step
-                c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
-                first_drawn = first_drawn or slot == 0
-                if i < n:
-                    self._slot(sc, i, x, y0, w, h)
+            key = -1
+            if i < n:
+                kind = kinds[i]
+                if kind == S.CARD_ITEM:
+                    fits = playable[args[i]]
+                    look = hand[args[i]] | (mine and not fits) << 8 | (good and fits) << 9
+                else:
+                    look = self._tile_look(sc, kind, args[i])
+                key = kind << 12 | (i == hint) << 11 | (i == cursor and not arrow) << 10 | look
+            if keys.get(_SLOT0 + slot) == key:
+                continue
+            keys[_SLOT0 + slot] = key
+            if not drawn and self.trace is not None and sc.hand_n:
+                self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
+            drawn = True
+            x = x0 + slot * step
+            c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
+            first_drawn = first_drawn or slot == 0
+            if i < n:
+                self._slot(sc, i, x, y0, w, h)
         if arrow:
-            at = sc.cursor - sc.scroll
-            self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
+            at = cursor - sc.scroll
+            self._arrow(at if cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
         left, right = sc.scroll > 0, sc.scroll + fit < n
         if self._changed("ends", left | right << 1) or first_drawn:
@@ -449,23 +465,16 @@ class Painter:
             c.rect(0, mid, edge, 5, HILITE if left else FELT)
             c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
 
-    def _slot_key(self, sc, i, arrow):
-        """What hand item i looks like, as one int: its slot is drawn again when it changes."""
-        kind, arg = sc.item_kind[i], sc.item_arg[i]
-        if kind == S.CARD_ITEM:
-            fits = sc.playable[arg]
-            # shaded when it cannot be played now; colour screens mark the playable ones
-            what = (sc.hand[arg] | (sc.my_turn and not fits) << 8
-                    | (sc.my_turn and fits and self.c.depth == 4) << 9)
-        elif kind == S.DRAW_ITEM:
-            what = sc.pending
-        elif kind == S.MAU_ITEM:
-            what = sc.mau_on
-        elif kind == S.CATCH_ITEM:
-            what = ord(sc.names[arg][0]) if sc.names[arg] else 0
-        else:
-            what = 0
-        return kind << 12 | (i == sc.hint) << 11 | (i == sc.cursor and not arrow) << 10 | what
+    def _tile_look(self, sc, kind, arg):
+        """What an action tile shows besides its label: the cards to draw, Mau on or off,
+        whom to catch."""
+        if kind == S.DRAW_ITEM:
+            return sc.pending
+        if kind == S.MAU_ITEM:
+            return sc.mau_on
+        if kind == S.CATCH_ITEM:
+            return ord(sc.names[arg][0]) if sc.names[arg] else 0
+        return 0
 
     def _picker(self, sc):
         """The Jack's suit picker over the table (128x64): the question and the suit under
