@@ -1,4 +1,5 @@
-"""MicroPython built-ins that CPython lacks, for engine.compat (CPython only: never loaded on a device).
+"""MicroPython built-ins that CPython lacks, for engine.compat (CPython only: never loaded
+on a device).
 
 Also MicroPython's compile-time constants: ``fold_consts`` makes CPython compile the
 engine's modules as mpy-cross does, each ``NAME = const(value)`` name replaced by its
