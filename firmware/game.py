@@ -41,7 +41,7 @@ from engine.ai import Player, DEVICE_MS, suggest
 from engine.compat import const, ticks_ms
 from engine.match import Match
 from engine.round import Round, View
-from engine.rules import Rules
+from engine.rules import Rules, MATCH_ROUNDS
 from firmware import story
 
 _RING = const(256)      # events kept for the stories: a human's story is about a lap (at most
@@ -59,6 +59,11 @@ def rules_of(setup):
     options = dict(setup.get("options", {}))
     kind = setup.get("match", "round")
     limit = setup.get("limit", 1)
+    preset = setup.get("preset", "classic")
+    if kind == "round" and not options:
+        rules = Rules(preset)           # a preset alone: engine.options stays unloaded
+        if rules.match == MATCH_ROUNDS and rules.rounds == 1:
+            return rules                # the preset's own match is one round (classic)
     if kind == "round":
         options["match"] = "rounds"
         options["rounds"] = 1
@@ -71,7 +76,7 @@ def rules_of(setup):
     else:
         raise ValueError("match %r is not possible: choose round, rounds or elimination"
                          % (kind,))
-    return Rules(setup.get("preset", "classic"), **options)
+    return Rules(preset, **options)
 
 
 def fresh_seed():

@@ -411,3 +411,13 @@ def test_an_ai_step_allocates_nothing_on_micropython_unless_it_ends_the_round(tm
           "allocated %s bytes (scoring)" % (preset, sum(int(r[0]) - int(r[1]) for r in runs),
                                             sum(int(r[1]) for r in runs),
                                             sum(int(r[3]) for r in runs)))
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+def test_a_one_round_match_has_the_rules_of_the_preset_with_that_match(preset):
+    # classic's own match is one round: its Rules come without the option table
+    from engine.rules import Rules
+    from firmware.game import rules_of
+    one = rules_of({"seats": [], "preset": preset, "options": {}, "match": "round"})
+    assert one.to_dict() == Rules(preset, match="rounds", rounds=1).to_dict()
+    assert (one.match, one.rounds) == (0, 1)
