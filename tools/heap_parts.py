@@ -60,10 +60,10 @@ def report():
     print("PARTS", *SIZES)
 """
 
-# device modules in an order where each comes after what it imports (engine.options: the
-# game imports it when a setting differs from a preset)
+# device modules in an order where each comes after what it imports (not engine.options:
+# the game imports it only when a setting differs from a preset, and it then counts as data)
 MODULES = ("engine.compat", "engine.cards", "engine.rng", "engine.rules", "engine.moves",
-           "engine.round", "engine.match", "engine.text", "engine.ai", "engine.options",
+           "engine.round", "engine.match", "engine.text", "engine.ai",
            "firmware.buttons", "firmware.screens", "firmware.story", "firmware.game",
            "firmware.save", "firmware.gfx", "firmware.paint", "firmware.app")
 
@@ -106,7 +106,7 @@ def steps_for(board, decisions):
     """The VM steps: imports, each part made, the game played, single objects sized."""
     collect = [SCRUB, "gc.collect()"]
     imports = ("import firmware.app, firmware.game, firmware.save, firmware.story, "
-               "firmware.paint, firmware.gfx, engine.ai, engine.text, engine.options\n"
+               "firmware.paint, firmware.gfx, engine.ai, engine.text\n"
                "import board_configs.%s as board\n" % board)
     driver = "firmware.st7789" if board in ("pico_display", "waveshare_lcd114", "tdisplay") \
         else "firmware.ssd1306"
