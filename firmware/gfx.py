@@ -57,6 +57,20 @@ _TINY_FONT = (b"\x00\x00$\x82Z\x00_}<\x9eR\xa5*\xab$\x00\x14\x91D\x94\n\xa8\x05\
               b"t\x97\x12j[\xadI'_\xedkm+jk\xa4+sk\xad8\x8et\x92[o[j[\xfdZ\xadZ\x92r\xa7"
               b"i&H\x892K*\x00\x00\x07")
 
+# the same font as columns (MONO_VLSB: top pixel in bit 0), three bytes a character,
+# as the letters are stamped (tools/sim/findtext.py and the tests read the rows above)
+_COLUMNS = (b"\x00\x00\x00\x00\x17\x00\x03\x00\x03\x1f\n\x1f\x12\x1f\t\x19\x04\x13\n\x15"
+            b"\x1a\x00\x03\x00\x00\x0e\x11\x11\x0e\x00\n\x04\n\x04\x0e\x04\x10\x08\x00"
+            b"\x04\x04\x04\x00\x10\x00\x18\x04\x03\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17"
+            b"\x15\x15\x1f\x07\x04\x1f\x17\x15\x1d\x1f\x15\x1d\x01\x19\x07\x1f\x15\x1f"
+            b"\x17\x15\x1f\x00\n\x00\x10\n\x00\x04\n\x11\n\n\n\x11\n\x04\x01\x15\x07\x0e"
+            b"\x15\x16\x1e\x05\x1e\x1f\x15\n\x0e\x11\x11\x1f\x11\x0e\x1f\x15\x11\x1f\x05"
+            b"\x01\x0e\x11\x1d\x1f\x04\x1f\x11\x1f\x11\x08\x10\x0f\x1f\x04\x1b\x1f\x10"
+            b"\x10\x1f\x06\x1f\x1f\x01\x1e\x0e\x11\x0e\x1f\x05\x02\x0e\x19\x16\x1f\x05"
+            b"\x1a\x12\x15\t\x01\x1f\x01\x1f\x10\x1f\x0f\x10\x0f\x1f\x0c\x1f\x1b\x04\x1b"
+            b"\x03\x1c\x03\x19\x15\x13\x1f\x11\x00\x03\x04\x18\x00\x11\x1f\x02\x01\x02"
+            b"\x10\x10\x10")
+
 # suit glyphs by suit (clubs, spades, hearts, diamonds): 7x7 rows (left pixel = bit 6)
 # and 5x5 rows for the tiny screen (left pixel = bit 4)
 _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
@@ -101,7 +115,6 @@ class Canvas:
         self._eight = bytearray(32)                # MONO_VLSB: a byte is a column
         self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
         self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
-        self._columns = _column_font()
         self._glyph = bytearray(32)
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
         self._letter = bytearray(8)
@@ -129,8 +142,8 @@ class Canvas:
                 data = bytearray(2 * side)
                 for row in range(side):
                     bits = glyphs[s][row // scale] << (16 - n)
-                    if scale == 2:
-                        bits = _double(bits >> 8)
+                    if scale == 2:   # each pixel twice as wide
+                        bits = _SPREAD[bits >> 12] << 8 | _SPREAD[bits >> 8 & 15]
                     data[2 * row] = bits >> 8
                     data[2 * row + 1] = bits & 0xFF
                 stamps.append(framebuf.FrameBuffer(data, side, side, framebuf.MONO_HLSB, 16))
@@ -324,7 +337,7 @@ class Canvas:
 
     def _small(self, s, x, y, c):
         """3x5 letters in pixel value c, stamped eight at a time from the column font."""
-        g, font, n = self._eight, self._columns, len(s)
+        g, font, n = self._eight, _COLUMNS, len(s)
         p = 0
         for i in range(n):
             k = ord(s[i]) - 32
@@ -332,7 +345,7 @@ class Canvas:
                 k -= 32            # lower case as upper case
             if not 0 <= k < 64:
                 k = 31             # '?'
-            k <<= 2
+            k *= 3
             g[p] = font[k]
             g[p + 1] = font[k + 1]
             g[p + 2] = font[k + 2]
@@ -366,7 +379,7 @@ class Canvas:
             lfb.text(s[i], 0, 0, 1)
             for row in range(8):
                 bits = letter[row]
-                wide = spread[bits >> 4] << 8 | spread[bits & 15]   # _double, inlined
+                wide = spread[bits >> 4] << 8 | spread[bits & 15]   # each pixel twice
                 k = 4 * row
                 g[k] = g[k + 2] = wide >> 8
                 g[k + 1] = g[k + 3] = wide & 0xFF
@@ -464,26 +477,7 @@ class Canvas:
             fb.hline(x + 3, y + k, w - 6, c)
 
 
-def _column_font():
-    """The 3x5 font as columns: 4 bytes a character, top pixel in bit 0 (MONO_VLSB)."""
-    font = _TINY_FONT
-    columns = bytearray(4 * 64)
-    for q in range(64):
-        bits = font[2 * q] << 8 | font[2 * q + 1]
-        for col in range(3):
-            byte = 0
-            for row in range(5):
-                byte |= (bits >> (14 - 3 * row - col) & 1) << row
-            columns[4 * q + col] = byte
-    return columns
-
-
 _SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-
-
-def _double(bits):
-    """Eight pixels (left = bit 7) as sixteen, each twice as wide (left = bit 15)."""
-    return _SPREAD[bits >> 4] << 8 | _SPREAD[bits & 15]
 
 
 RANK_LABELS = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

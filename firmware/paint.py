@@ -30,8 +30,8 @@ _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 an
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
 _LOGO_ROWS = (8, 32, 66)
-_SLOT0 = 100     # region of the hand row's first slot (the others follow)
-_SEAT0 = 200     # region of the opponents' bar's first seat
+_SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
+_SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
 _MID_Y = ((6, 13), (8, 18), (20, 48))
@@ -440,8 +440,14 @@ class Painter:
                 if kind == S.CARD_ITEM:
                     fits = playable[args[i]]
                     look = hand[args[i]] | (mine and not fits) << 8 | (good and fits) << 9
+                elif kind == S.DRAW_ITEM:       # a tile: the cards to draw, Mau on or off,
+                    look = sc.pending           # whom to catch
+                elif kind == S.MAU_ITEM:
+                    look = sc.mau_on
+                elif kind == S.CATCH_ITEM:
+                    look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
                 else:
-                    look = self._tile_look(sc, kind, args[i])
+                    look = 0
                 key = kind << 12 | (i == hint) << 11 | (i == cursor and not arrow) << 10 | look
             if keys.get(_SLOT0 + slot) == key:
                 continue
@@ -464,17 +470,6 @@ class Painter:
             edge = 1 if s != LARGE else 3
             c.rect(0, mid, edge, 5, HILITE if left else FELT)
             c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
-
-    def _tile_look(self, sc, kind, arg):
-        """What an action tile shows besides its label: the cards to draw, Mau on or off,
-        whom to catch."""
-        if kind == S.DRAW_ITEM:
-            return sc.pending
-        if kind == S.MAU_ITEM:
-            return sc.mau_on
-        if kind == S.CATCH_ITEM:
-            return ord(sc.names[arg][0]) if sc.names[arg] else 0
-        return 0
 
     def _picker(self, sc):
         """The Jack's suit picker over the table (128x64): the question and the suit under
