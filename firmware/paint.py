@@ -481,7 +481,8 @@ class Painter:
         y0, step, x0 = _HAND_Y[s], _STEP[s], _HAND_X[s]
         for slot in range(hand_fit(c)):
             suit = sc.suits[slot] if slot < len(sc.items) else -1
-            if self._changed(_SLOT0 + slot, -2 - suit):    # never a table slot's key
+            # -2 to -5 for the suits: no table item's key (an empty slot is -1 in both)
+            if self._changed(_SLOT0 + slot, -2 - suit):
                 x = x0 + slot * step
                 c.rect(x - 1, y0 - 1, step, c.height - y0 + 1, FELT)
                 if suit >= 0:
