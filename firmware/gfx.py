@@ -164,9 +164,13 @@ class Canvas:
     def mark(self, x, y, w, h):
         """Add a rectangle to the dirty boxes (clipped to the screen)."""
         # called for every drawing: plain comparisons (cheaper than min/max calls), and
-        # first the box last grown, which most drawings fall inside
+        # first the box last grown, which most drawings fall inside (on the screen already:
+        # no clipping needed then)
         x1 = x + w
         y1 = y + h
+        b, n, i = self._box, self._n, self._last
+        if i < 4 * n and b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
+            return
         if x1 > self.width:
             x1 = self.width
         if y1 > self.height:
@@ -176,9 +180,6 @@ class Canvas:
         if y < 0:
             y = 0
         if x >= x1 or y >= y1:
-            return
-        b, n, i = self._box, self._n, self._last
-        if i < 4 * n and b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
             return
         area = (x1 - x) * (y1 - y)
         best, waste = -1, 1 << 30
