@@ -478,35 +478,29 @@ class Painter:
         c, s = self.c, self.c.size
         self._status((sc.title, sc.items[sc.cursor]))
         w, h = c.card_size()
-        y0, step, x0 = _HAND_Y[s], _STEP[s], _HAND_X[s]
-        for slot in range(hand_fit(c)):
-            suit = sc.suits[slot] if slot < len(sc.items) else -1
-            # -2 to -5 for the suits: no table item's key (an empty slot is -1 in both)
-            if self._changed(_SLOT0 + slot, -2 - suit):
-                x = x0 + slot * step
-                c.rect(x - 1, y0 - 1, step, c.height - y0 + 1, FELT)
+        y0 = _HAND_Y[s]
+        if self._changed("ends", -1):        # once: the hand row gives way to the suits
+            c.rect(0, y0 - 1, c.width, c.height - y0 + 1, FELT)
+            for slot in range(hand_fit(c)):
+                suit = sc.suits[slot] if slot < len(sc.suits) else -1
+                # the table draws its slots again: -1 empty, -2 to -5 no table item's key
+                self.keys[_SLOT0 + slot] = -2 - suit
                 if suit >= 0:
+                    x = _HAND_X[s] + slot * _STEP[s]
                     c.rect(x, y0, w, h, CARD)
                     c.suit(x + (w - 7) // 2, y0 + (h - 7) // 2, suit, INK)
         self._arrow(sc.cursor)
-        if self._changed("ends", 0):
-            mid = y0 + h // 2 - 2
-            c.rect(0, mid, 1, 5, FELT)
-            c.rect(c.width - 1, mid, 1, 5, FELT)
 
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
         c, s = self.c, self.c.size
-        old = self.keys.get("arrow")
         if not self._changed("arrow", slot):
             return
         rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
-        middle = _HAND_X[s] + c.card_size()[0] // 2
-        if old is not None and old >= 0:
-            c.rect(middle + old * _STEP[s] - rows + 1, y, 2 * rows - 1, rows, FELT)
+        c.rect(0, y, c.width, rows, FELT)      # only the old arrow's bytes change
         if slot >= 0:
-            x = middle + slot * _STEP[s] - rows + 1
+            x = _HAND_X[s] + c.card_size()[0] // 2 + slot * _STEP[s] - rows + 1
             for r in range(rows):
                 c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR)
 
