@@ -151,10 +151,7 @@ class Painter:
             self._logo()
         lines, items = sc.lines, sc.items
         width = list_cols(c) - (2 if sc.suits else 0)
-        # on mono screens the rows leave the scroll marks' column alone (a selected row's
-        # bar would hide them: both are lit pixels)
-        band = c.width - (4 if c.depth == 1 else 0)
-        drawn = False
+        band = c.width - 4     # the rows leave the scroll marks' column alone
         for r in range(sc.fit):
             row = sc.top + r
             if row < len(lines):
@@ -166,7 +163,6 @@ class Painter:
                 key = None
             if not self._changed(r, key):
                 continue
-            drawn = True
             y = (_LOGO_ROWS[s] if logo else _ROW_Y[s]) + r * _ROW_H[s]
             top = y if s == MEDIUM else y - 1
             c.rect(0, top, band, _ROW_H[s], CURSOR if key is not None and key[1] == 2 else BG)
@@ -183,7 +179,7 @@ class Painter:
                 self._suit_chip(x, top, key[2])
                 x += c.suit_size() + 5
             c.text(text[:width], x, y, role)
-        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows(), drawn and band == c.width)
+        self._scroll_marks(sc.top > 0, sc.top + sc.fit < sc.rows())
 
     def _logo(self):
         """The title screen's name and a fan of cards."""
@@ -200,11 +196,10 @@ class Painter:
             for i in range(5):
                 c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
 
-    def _scroll_marks(self, up, down, again=False):
-        """Small arrows at the right edge when rows are hidden above or below (`again`:
-        rows were drawn over them)."""
+    def _scroll_marks(self, up, down):
+        """Small arrows at the right edge when rows are hidden above or below."""
         c, s = self.c, self.c.size
-        if not self._changed("marks", (up, down)) and not again:
+        if not self._changed("marks", (up, down)):
             return
         x = c.width - 4
         top, bottom = _ROW_Y[s], c.height - 4
