@@ -7,7 +7,7 @@ import pytest
 from firmware import buttons as B
 from firmware import screens as S
 from firmware.app import App, AI_PACE_MS
-from firmware.gfx import Canvas, CARD
+from firmware.gfx import Canvas, CARD, HILITE, LARGE, MEDIUM
 from firmware.save import Store
 from tools import mpvm
 from tools.sim.circuitpython import Walker
@@ -375,8 +375,9 @@ def test_rounds_match_with_join_and_leave():
     assert final.title.endswith(" wins!")
 
 
-def test_hint_points_at_a_legal_move_and_mau_toggles():
-    h = Hands("pico_display", seed=2)
+@pytest.mark.parametrize("name", ["pico_display", "pico_oled", "thumby"])
+def test_hint_points_at_a_legal_move_and_mau_toggles(name):
+    h = Hands(name, seed=2)
     h.start()
     t = h.play_to(("table",))
     while not t.my_turn:
@@ -384,10 +385,19 @@ def test_hint_points_at_a_legal_move_and_mau_toggles():
     hint = next(i for i in range(t.item_n) if t.item_kind[i] == S.HINT_ITEM)
     while t.cursor != hint:
         h.press(S.NEXT)
+    before = len(h.trace)
     h.press(S.OK)
     assert t.hint >= 0 and t.cursor == t.hint and t.status[0].startswith("Hint")
     legal = [h.app.moves[k] for k in range(h.app.game.legal(t.viewer, h.app.moves))]
     assert t.move_for(t.cursor) in legal
+    c = h.canvas
+    if c.size == LARGE:  # a mark under the hinted card, as well
+        w, card_h = c.card_size()
+        x = 10 + (t.hint - t.scroll) * 22 + w // 2 - 1   # paint's hand row on LARGE
+        assert all(c.fb.pixel(x + dx, 98 + card_h + 4 + dy) == c.ink(HILITE)
+                   for dx in range(3) for dy in range(2))
+    elif c.size == MEDIUM:  # no room under the cards: the arrow moved, no card was drawn
+        assert len(h.trace) == before
 
 
 def test_a_human_catches_a_forgotten_mau():
