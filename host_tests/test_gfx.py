@@ -179,18 +179,7 @@ def test_stamped_letters_and_suits_equal_pixel_by_pixel_drawing(w, h, depth):
 def test_painting_only_what_changed_equals_painting_everything(w, h, depth):
     """Through a seeded game (cursor steps, plays, the AIs' turns), the canvas the painter
     keeps up to date equals a fresh canvas with the screen painted whole."""
-    from firmware.app import App
-    from firmware.paint import Painter
-
-    class Board:
-        LAYOUT = "dpad"
-
-    c = Canvas(w, h, depth)
-    app = App(Board, c, None, 0, playouts=2, seed=5)
-    app.act(3)
-    while app.screen.rows_of[app.screen.cursor][0] != "start":
-        app.act(1)
-    app.act(3)
+    c, app = started_game(w, h, depth, seed=5)
     now, compared = 0, 0
     for step in range(160):
         if app.screen.name == "final":
@@ -203,6 +192,22 @@ def test_painting_only_what_changed_equals_painting_everything(w, h, depth):
         assert bytes(c.buf) == bytes(painted_whole(app, w, h, depth).buf), (step, app.screen.name)
         compared += 1
     assert compared >= 40
+
+
+def started_game(w, h, depth, seed):
+    """A canvas, and an app drawing on it whose first game (the default setup) has begun."""
+    from firmware.app import App
+
+    class Board:
+        LAYOUT = "dpad"
+
+    c = Canvas(w, h, depth)
+    app = App(Board, c, None, 0, playouts=2, seed=seed)
+    app.act(3)
+    while app.screen.rows_of[app.screen.cursor][0] != "start":
+        app.act(1)
+    app.act(3)
+    return c, app
 
 
 def painted_whole(app, w, h, depth):
@@ -222,17 +227,7 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
     opponents, the pile and the top card stay as they were); stepping through it and back to
     the table leaves the canvas as a whole repaint would."""
     from firmware import screens as S
-    from firmware.app import App
-
-    class Board:
-        LAYOUT = "dpad"
-
-    c = Canvas(128, 64, 1)
-    app = App(Board, c, None, 0, playouts=2, seed=4)
-    app.act(3)
-    while app.screen.rows_of[app.screen.cursor][0] != "start":
-        app.act(1)
-    app.act(3)
+    c, app = started_game(128, 64, 1, seed=4)
     now, pickers = 0, 0
     for step in range(600):
         if app.screen.name == "final" or pickers >= 3:
