@@ -11,10 +11,12 @@ import os
 
 def micropython_modules(folder):
     """The .py files of `folder` a MicroPython board runs: not CircuitPython's displayio back
-    end (*_dio.py, cp_main.py) nor the configs of CircuitPython boards (DISPLAYIO = True)."""
+    end (*_dio.py, cp_main.py), nor the configs of CircuitPython boards (DISPLAYIO = True),
+    nor CPython's stand-ins for MicroPython's built-ins (engine/cpython.py)."""
     names = []
     for name in sorted(os.listdir(folder)):
-        if not name.endswith(".py") or name.endswith("_dio.py") or name == "cp_main.py":
+        if (not name.endswith(".py") or name.endswith("_dio.py")
+                or name in ("cp_main.py", "cpython.py")):
             continue
         with open(os.path.join(folder, name)) as f:
             if "\nDISPLAYIO = True" not in f.read():
@@ -24,6 +26,6 @@ def micropython_modules(folder):
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's usual frozen modules
 
-package("engine")
+package("engine", files=micropython_modules("engine"))
 package("firmware", files=micropython_modules("firmware"))
 package("board_configs", files=micropython_modules("board_configs"))

@@ -197,13 +197,19 @@ def circuitpython_only(rel):
     return rel.endswith("_dio.py") or rel == "firmware/cp_main.py"
 
 
+def not_for_micropython(rel):
+    """True for a module no MicroPython board needs: CircuitPython's, or CPython's stand-ins
+    for MicroPython's built-ins and compiler (engine/cpython.py, which imports ast)."""
+    return circuitpython_only(rel) or rel == "engine/cpython.py"
+
+
 def source_files(board):
     """Map device path -> repo source path of every module the board needs."""
     files = {}
     for package in PACKAGES:
         for src in sorted((ROOT / package).rglob("*.py")):
             rel = src.relative_to(ROOT).as_posix()
-            if "__pycache__" not in src.parts and not circuitpython_only(rel):
+            if "__pycache__" not in src.parts and not not_for_micropython(rel):
                 files[f"{LIB}/{rel}"] = src
     for name in ("__init__", board):
         files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
@@ -590,7 +596,8 @@ def mip_urls():
         listed = [p.relative_to(ROOT).as_posix() for f in folders for p in (ROOT / f).rglob("*.py")]
     boards = ["board_configs/%s.py" % name for name in board_names()] + ["board_configs/__init__.py"]
     return [[rel, rel] for rel in sorted(listed) if rel.endswith(".py") and "__pycache__" not in rel
-            and not circuitpython_only(rel) and (not rel.startswith("board_configs/") or rel in boards)]
+            and not not_for_micropython(rel)
+            and (not rel.startswith("board_configs/") or rel in boards)]
 
 
 def package_json_text(package):
