@@ -189,12 +189,7 @@ def test_ssd1306_spi_thumby_glass_full_and_partial():
 
 
 def test_ssd1306_i2c_128x64_full_and_partial():
-    i2c = FakeI2C(0)
-    panel = ssd1306.SSD1306_I2C(i2c, 128, 64)
-    canvas = PlainCanvas(128, 64, 1)
-    model = SSD1306Model(128, 64, 0)
-    scribble(canvas, Random(12), 10)
-    panel.show_all(canvas)
+    i2c, panel, canvas, model = open_ssd1306_i2c(12, 10)
     rng = Random(13)
     for _ in range(40):
         boxes = scribble(canvas, rng, 1 + rng.below(3))
@@ -207,19 +202,13 @@ def test_ssd1306_i2c_128x64_full_and_partial():
         assert model.written_outside() == 0
 
 
-def shown_i2c(i2c, model):
-    """The transactions since the last call, as (is data, bytes after the control byte)."""
-    out = [(data[0] == 0x40, data[1:]) for _, data in i2c.log]
-    i2c.log.clear()
-    return out
-
-
-def open_ssd1306_i2c(picture_seed=21):
-    """A 128x64 panel on I2C showing a random picture, and its model (which saw it all)."""
-    i2c = FakeI2C(0)
+def open_ssd1306_i2c(picture_seed=21, strokes=12, i2c=None):
+    """A 128x64 panel on I2C (a FakeI2C unless given) showing a random picture, and its
+    model (which saw it all)."""
+    i2c = FakeI2C(0) if i2c is None else i2c
     panel = ssd1306.SSD1306_I2C(i2c, 128, 64)
     canvas = PlainCanvas(128, 64, 1)
-    scribble(canvas, Random(picture_seed), 12)
+    scribble(canvas, Random(picture_seed), strokes)
     panel.show_all(canvas)
     model = SSD1306Model(128, 64, 0)
     model.feed_i2c_log(i2c.log)
@@ -390,12 +379,7 @@ class FlakyI2C(FakeI2C):
 def test_ssd1306_write_that_fails_resends_everything_next_time():
     """A write cut short leaves the panel's RAM and address pointer in doubt: the error
     reaches the caller, and the next show sends the whole screen from its first byte."""
-    i2c = FlakyI2C(0)
-    panel = ssd1306.SSD1306_I2C(i2c, 128, 64)
-    model = SSD1306Model(128, 64, 0)
-    canvas = PlainCanvas(128, 64, 1)
-    scribble(canvas, Random(41), 8)
-    panel.show_all(canvas)
+    i2c, panel, canvas, model = open_ssd1306_i2c(41, 8, FlakyI2C(0))
     canvas.fb.fill_rect(0, 0, 128, 64, 0)
     canvas.fb.text("Mau", 40, 30, 1)
     i2c.fail = True
