@@ -21,6 +21,7 @@ import argparse
 import re
 
 from tools import mpvm, romfs
+from tools.bench_firmware import load_order
 from tools.bench_micropython import SCRUB
 from tools.chipmodels import VM_MACHINE
 
@@ -64,13 +65,6 @@ def report():
     print("PARTS", *SIZES)
 """
 
-# device modules in an order where each comes after what it imports (not engine.options:
-# the game imports it only when a setting differs from a preset, and it then counts as data)
-MODULES = ("engine.compat", "engine.cards", "engine.rng", "engine.rules", "engine.moves",
-           "engine.round", "engine.match", "engine.text", "engine.ai",
-           "firmware.buttons", "firmware.screens", "firmware.story", "firmware.game",
-           "firmware.save", "firmware.gfx", "firmware.paint", "firmware.app")
-
 # The VM's name pool grows by chunks of twice the last one's entries: a new chunk begins
 # at these counts of names made at run time (measured: 40, 80, ... 2560 entries), each entry
 # 7 bytes (pointer, hash, length) besides the name's characters.
@@ -109,15 +103,12 @@ KEPT = (
 def steps_for(board, decisions):
     """The VM steps: imports, each part made, the game played, single objects sized."""
     collect = [SCRUB, "gc.collect()"]
-    imports = ("import firmware.app, firmware.game, firmware.save, firmware.story, "
-               "firmware.paint, firmware.gfx, engine.ai, engine.text\n"
-               "import board_configs.%s as board\n" % board)
-    driver = "firmware.st7789" if board in ("pico_display", "waveshare_lcd114", "tdisplay") \
-        else "firmware.ssd1306"
     steps = collect + ["gc.collect()\nmark(63)"]
-    for i, module in enumerate(MODULES + (driver, "board_configs." + board)):
+    # the device modules one by one, as bench_firmware orders them (not engine.options:
+    # the game imports it only for settings other than a preset's)
+    for i, module in enumerate(load_order(board)):
         steps += ["import " + module] + collect + ["mark(%d)" % (40 + i)]
-    steps += [imports + "import " + driver] + collect
+    steps += ["import board_configs.%s as board" % board] + collect
     steps += ["mark(0)",
               "from firmware.gfx import Canvas\n"
               "chipmodels.reset_fakes()\n"
@@ -205,8 +196,9 @@ def main(argv=None):
     print("%s, app from %s: heap in use by part (bytes)" % (args.board,
                                                            "/lib" if args.files else "ROMFS"))
     print("  %-64s %7s %7s %7s" % ("part", "in use", "names", "objects"))
-    sizes[0] += sum(sizes[40:40 + len(MODULES) + 2])       # the imports one by one
-    pool[0] = pool.get(0, 0) + sum(pool.get(i, 0) for i in range(40, 40 + len(MODULES) + 2))
+    modules = load_order(args.board)
+    sizes[0] += sum(sizes[40:40 + len(modules)])       # the imports one by one
+    pool[0] = pool.get(0, 0) + sum(pool.get(i, 0) for i in range(40, 40 + len(modules)))
     total = names = 0
     for i, label in enumerate(PARTS):
         total += sizes[i]
@@ -221,7 +213,6 @@ def main(argv=None):
     print("  names in the pool at the end: %d (harness included); the pool's last chunk has room"
           " for %d more, %d bytes unused" % (n, room - n, (room - n) * POOL_ENTRY))
     print("imports one by one (bytes left in the heap: all, the name pool's growth, the rest):")
-    modules = MODULES + ("display driver", "board config")
     for i, module in enumerate(modules):
         print("  %-64s %7d %7d %7d" % (module, sizes[40 + i], pool.get(40 + i, 0),
                                        sizes[40 + i] - pool.get(40 + i, 0)))
