@@ -49,16 +49,9 @@ _MONO = b"\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x01\x
 PALETTE = (0x10c3, 0x1306, 0xffde, 0x1082, 0xd0c4, 0x7bcf, 0xfe85, 0x2e5f,
            0x29f5, 0xef5d, 0x09e3, 0x7f2f, 0xbdf6, 0x5bdc, 0xfbc5, 0x0000)
 
-# 3x5 font for the tiny screen, characters 32..95 (lower case drawn as upper case): two
-# bytes a glyph, 15 bits, top row first, each row 3 bits with the left pixel highest.
-_TINY_FONT = (b"\x00\x00$\x82Z\x00_}<\x9eR\xa5*\xab$\x00\x14\x91D\x94\n\xa8\x05\xd0\x00"
-              b"\x14\x01\xc0\x00\x02\x12\xa4{o,\x97s\xe7s\xcf[\xc9y\xcfy\xefrR{\xef{\xcf"
-              b"\x04\x10\x04\x14\x15\x11\x0e8DTr\xc2+\xe3+\xedk\xae9#kny\xa7y\xa49k[\xed"
-              b"t\x97\x12j[\xadI'_\xedkm+jk\xa4+sk\xad8\x8et\x92[o[j[\xfdZ\xadZ\x92r\xa7"
-              b"i&H\x892K*\x00\x00\x07")
-
-# the same font as columns (MONO_VLSB: top pixel in bit 0), three bytes a character,
-# as the letters are stamped (tools/sim/findtext.py and the tests read the rows above)
+# 3x5 font for the small letters, characters 32..95 (lower case drawn as upper case), as
+# columns (MONO_VLSB: top pixel in bit 0), three bytes a character, as the letters are
+# stamped (tools/sim/findtext.py keeps the same font as rows, for reading screenshots)
 _COLUMNS = (b"\x00\x00\x00\x00\x17\x00\x03\x00\x03\x1f\n\x1f\x12\x1f\t\x19\x04\x13\n\x15"
             b"\x1a\x00\x03\x00\x00\x0e\x11\x11\x0e\x00\n\x04\n\x04\x0e\x04\x10\x08\x00"
             b"\x04\x04\x04\x00\x10\x00\x18\x04\x03\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17"

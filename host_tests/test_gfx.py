@@ -115,12 +115,13 @@ def test_random_drawings_are_covered_by_the_boxes():
 
 
 def reference_small(c, s, x, y, colour):
-    """The 3x5 font drawn pixel by pixel (the plain reading of gfx's font table)."""
+    """The 3x5 font drawn pixel by pixel, from its rows (tools/sim/findtext.py)."""
+    from tools.sim.findtext import FONT_3X5_ROWS as rows
     for i in range(len(s)):
         code = ord(s[i])
         code = code - 32 if 97 <= code <= 122 else code
         code = code if 32 <= code <= 95 else 63
-        bits = gfx._TINY_FONT[2 * (code - 32)] << 8 | gfx._TINY_FONT[2 * (code - 32) + 1]
+        bits = rows[2 * (code - 32)] << 8 | rows[2 * (code - 32) + 1]
         for row in range(5):
             for col in range(3):
                 if bits >> (14 - 3 * row - col) & 1:

@@ -11,6 +11,15 @@ from tools.sim.framebuf import FONT
 FONT_8X8 = "8x8"
 FONT_3X5 = "3x5"
 
+# gfx's 3x5 font, characters 32..95 (lower case drawn as upper case), as rows: two bytes
+# a glyph, 15 bits, top row first, each row 3 bits with the left pixel highest (gfx keeps
+# it as columns, as it stamps them; host_tests/test_gfx.py checks the two agree).
+FONT_3X5_ROWS = (b"\x00\x00$\x82Z\x00_}<\x9eR\xa5*\xab$\x00\x14\x91D\x94\n\xa8\x05\xd0\x00"
+                 b"\x14\x01\xc0\x00\x02\x12\xa4{o,\x97s\xe7s\xcf[\xc9y\xcfy\xefrR{\xef{\xcf"
+                 b"\x04\x10\x04\x14\x15\x11\x0e8DTr\xc2+\xe3+\xedk\xae9#kny\xa7y\xa49k[\xed"
+                 b"t\x97\x12j[\xadI'_\xedkm+jk\xa4+sk\xad8\x8et\x92[o[j[\xfdZ\xadZ\x92r\xa7"
+                 b"i&H\x892K*\x00\x00\x07")
+
 
 def _cells_8x8(text):
     for i, ch in enumerate(text.encode()):
@@ -22,14 +31,11 @@ def _cells_8x8(text):
 
 
 def _cells_3x5(text):
-    from tools.sim import install_framebuf
-    install_framebuf()  # firmware.gfx imports framebuf
-    from firmware.gfx import _TINY_FONT
     for i, ch in enumerate(text):
         code = ord(ch)
         code = code - 32 if 97 <= code <= 122 else code
         code = code if 32 <= code <= 95 else 63
-        bits = _TINY_FONT[(code - 32) * 2] << 8 | _TINY_FONT[(code - 32) * 2 + 1]
+        bits = FONT_3X5_ROWS[(code - 32) * 2] << 8 | FONT_3X5_ROWS[(code - 32) * 2 + 1]
         for row in range(5):
             line = bits >> (12 - 3 * row) & 7
             for col in range(4 if i < len(text) - 1 else 3):  # column 4: the gap to the next one
