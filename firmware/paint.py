@@ -425,10 +425,9 @@ class Painter:
         first_drawn = False
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
-        mine, cursor, hint, keys = sc.my_turn, sc.cursor, sc.hint, self.keys
+        mine, cursor, keys = sc.my_turn, sc.cursor, self.keys
         good = mine and c.depth == 4          # colour screens mark the playable cards
-        if s != LARGE:  # no room below the cards for the hint's mark: the cursor and the
-            hint = -1   # status line show the hint there
+        hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _slot)
         for slot in range(fit):
             i = sc.scroll + slot
             key = -1
@@ -519,7 +518,8 @@ class Painter:
                 c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
             else:   # mono: a bar under the raised card
                 c.hline(x, c.height - 1, w, CURSOR)
-        if i == sc.hint and s == LARGE:  # (smaller screens: no room below the cards)
+        if i == sc.hint and s == LARGE:  # smaller screens have no room below the cards:
+            # the cursor and the status line show the hint there
             c.rect(x + w // 2 - 1, y0 + h + 4, 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
