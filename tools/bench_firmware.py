@@ -331,6 +331,18 @@ def collect_step():
     return [SCRUB, "gc.collect()\nsample()"]
 
 
+def run_app(setup, steps, board, rom, timeout, label):
+    """Run `setup` and `steps` in a fresh VM (1 MB heap) with the fakes and a fake
+    `machine`, the app's modules from the board's ROMFS image at /rom (`rom`) or as .mpy
+    files in /lib; return the checked result and the image (None from files)."""
+    image = romfs.build_image(board) if rom else None
+    app = () if rom else ("engine", "firmware", "board_configs")
+    result = mpvm.run(setup, modules=app + ("tools/chipmodels.py",),
+                      extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, romfs=image,
+                      heapsize=1024 * 1024, timeout=timeout, label=label)
+    return result.check(), image
+
+
 def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False):
     """Run one board's measurements in a fresh VM; return {figure: [numbers]}.
 
@@ -347,14 +359,8 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
-    app = ("engine", "firmware", "board_configs")
-    image = romfs.build_image(board) if rom else None
-    result = mpvm.run(SETUP, modules=("tools/chipmodels.py",) if rom else app + ("tools/chipmodels.py",),
-                      extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps,
-                      romfs=image,
-                      heapsize=1024 * 1024, timeout=timeout,
-                      label="bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
-    result.check()
+    result, image = run_app(SETUP, steps, board, rom, timeout,
+                            "bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
     figures = {}
     for line in result.stdout.splitlines():
         m = re.match(r"BENCH (\S+) (.*)", line)

@@ -20,10 +20,8 @@ Figures are printed, never asserted.
 import argparse
 import re
 
-from tools import mpvm, romfs
-from tools.bench_firmware import load_order
+from tools.bench_firmware import load_order, run_app
 from tools.bench_micropython import SCRUB
-from tools.chipmodels import VM_MACHINE
 
 SETUP = """
 import gc
@@ -159,12 +157,7 @@ def measure(board, decisions=120, rom=True, names=False, timeout=900):
     if names:
         steps.insert(0, "import micropython\nmicropython.qstr_info(1)")
         steps += ["micropython.qstr_info(1)"]
-    app = ("engine", "firmware", "board_configs")
-    image = romfs.build_image(board) if rom else None
-    result = mpvm.run(SETUP, modules=("tools/chipmodels.py",) if rom else app + ("tools/chipmodels.py",),
-                      extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, romfs=image,
-                      heapsize=1024 * 1024, timeout=timeout,
-                      label="heap_parts %s" % board).check()
+    result, _ = run_app(SETUP, steps, board, rom, timeout, "heap_parts %s" % board)
     sizes = [int(x) for x in re.search(r"PARTS (.*)", result.stdout).group(1).split()]
     pool = {}       # part -> bytes the name pool grew by while it was made
     last = None
