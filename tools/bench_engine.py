@@ -102,6 +102,17 @@ def measure(preset, players, choose, path, seconds, seed=1, dice=Random, buf=Non
             return games, moves, now - start
 
 
+def best_of(repeat, preset, players, choose, path, seconds, dice, buf=None):
+    """(games/s, moves/s, moves a game) of the run with the most moves/s of `repeat` runs."""
+    best = None
+    for _ in range(repeat):
+        games, moves, elapsed = measure(preset, players, choose, path, seconds, dice=dice,
+                                        buf=buf)
+        if best is None or moves / elapsed > best[1]:
+            best = (games / elapsed, moves / elapsed, moves / games)
+    return best
+
+
 def deals_per_second(preset, players, seconds):
     """Rounds dealt (Round constructed: shuffle, hands, up-card) per second."""
     rules = Rules(preset)
@@ -154,22 +165,12 @@ def main(argv=None):
         for players in (2, 4):
             for agent, choose, dice in AGENTS:
                 for path in PATHS:
-                    best = None
-                    for _ in range(repeat):
-                        games, moves, elapsed = measure(preset, players, choose, path, seconds,
-                                                        dice=dice)
-                        if best is None or moves / elapsed > best[1]:
-                            best = (games / elapsed, moves / elapsed, moves / games)
-                    figures = best
+                    figures = best_of(repeat, preset, players, choose, path, seconds, dice)
                     results[preset, players, agent, path] = figures
                     print(row % ((preset, players, agent, path) + figures))
     print()
-    best = 0
-    for _ in range(repeat):
-        games, moves, elapsed = measure("classic", 2, plays_first, "apply_legal", seconds,
-                                        dice=random.Random,
-                                        buf=array("H", bytes(2 * mv.MAX_MOVES)))
-        best = max(best, moves / elapsed)
+    best = best_of(repeat, "classic", 2, plays_first, "apply_legal", seconds, random.Random,
+                   array("H", bytes(2 * mv.MAX_MOVES)))[1]
     print("The same, classic 2 players, plays first, apply_legal, with an array('H') moves "
           "buffer: %.0f moves/s (%.0f%% of the list's)"
           % (best, 100 * best / results["classic", 2, "plays first", "apply_legal"][1]))
