@@ -923,7 +923,7 @@ def _first_not_catch(moves, n):
     return moves[0]
 
 
-# Expert playouts per decision for a device: tools/bench_ai.py measured how many fit in
+# Expert playouts per decision for a device: tools/bench/ai.py measured how many fit in
 # 300 ms on an RP2040 at 125 MHz on average (classic 86 71 61 55, nordic 64 60 53 48
 # for 2 to 5 players); the budget is 70% of that, leaving room for slow decisions.
 # By deck size (32 or 52 cards; 104) and players.

@@ -38,7 +38,7 @@ def run(name=None):
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
     gc.collect()
     app = App(board, canvas, Store("/"), time.ticks_ms())
-    print("Mau-Mau ready on %s" % board.NAME)  # tools/deploy.py waits for this line
+    print("Mau-Mau ready on %s" % board.NAME)  # tools/deploy/deploy.py waits for this line
     loop(app, canvas, display, keys)
 
 

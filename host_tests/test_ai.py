@@ -357,7 +357,7 @@ def test_tournament_oracle_sees_the_real_table():
 
 
 def test_bench_ai_keeps_the_quickest_run_and_the_worst_allocation():
-    from tools.bench_ai import quickest
+    from tools.bench.ai import quickest
     # times are compared as RP2040 estimates: VM ms / the calibration loop timed with them
     slow = {"playouts": [0], "calibration_ms": [40], "time_classic2": [60, 900, 30, 2000, 40],
             "deadline_classic2": [60, 700, 20, 1900, 40], "alloc_classic2": [400, 0, 1700, 700]}

@@ -4,7 +4,7 @@
   every decision and every observation of every level runs under
   ``micropython.heap_lock()``: any allocation would raise MemoryError. So an Expert
   playout allocates 0 bytes, as do the Strong, Casual and Beginner decisions.
-  (tools/bench_ai.py prints the byte counts; this is the yes/no proof.)
+  (tools/bench/ai.py prints the byte counts; this is the yes/no proof.)
 - A whole match between all four levels finishes in the VM, in both presets.
 """
 
@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from tools import mpvm
-from tools.bench_ai import VM_GAMES
+from tools.vm import mpvm
+from tools.bench.ai import VM_GAMES
 
 LOCKED_CASES = (
     ("classic", 2, (4, 4), {}),
@@ -85,7 +85,7 @@ def test_a_match_between_all_four_levels_finishes(preset):
 
 def test_bench_ai_prints_every_figure():
     import io
-    from tools import bench_ai
+    from tools.bench import ai as bench_ai
     figures = bench_ai.measure(decisions=3, timeout=300)
     out = io.StringIO()
     bench_ai.report(figures, out)

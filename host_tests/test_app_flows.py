@@ -9,7 +9,7 @@ from firmware import screens as S
 from firmware.app import App, AI_PACE_MS
 from firmware.gfx import Canvas, CARD, HILITE, LARGE, MEDIUM
 from firmware.save import Store
-from tools import mpvm
+from tools.vm import mpvm
 from tools.sim.circuitpython import Walker
 
 BOARDS = ("tdisplay", "pico_oled", "thumby")   # 240x135 colour (two buttons), 128x64, 72x40

@@ -3,7 +3,7 @@ except allocation counts, which are exact)."""
 
 import io
 
-from tools import bench_micropython
+from tools.bench import micropython as bench_micropython
 
 
 def test_bench_micropython_prints_every_figure():
@@ -20,7 +20,7 @@ def test_bench_micropython_prints_every_figure():
 
 
 def test_bench_engine_prints_every_figure(capsys):
-    from tools import bench_engine
+    from tools.bench import engine as bench_engine
     assert bench_engine.main(["--seconds", "0.02", "--repeat", "1"]) == 0
     text = capsys.readouterr().out
     for needle in ("games/s", "moves/s", "deals/s", "RLCard", "OpenSpiel", "target 3x",

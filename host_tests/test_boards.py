@@ -7,7 +7,8 @@ import pytest
 
 from firmware import buttons
 from firmware.gfx import Canvas
-from tools import chipmodels, mpvm
+from tools.fakes import chipmodels
+from tools.vm import mpvm
 
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 
@@ -91,7 +92,7 @@ def check(name, rounds):
 def test_boards_in_the_micropython_vm():
     """Each config imports and drives its display and buttons in the VM, from .mpy files."""
     result = mpvm.run(VM_CHECK, modules=("engine", "firmware", "board_configs",
-                                         "tools/chipmodels.py"),
+                                         "tools/fakes/chipmodels.py"),
                       extra_files={"/lib/machine.py": chipmodels.VM_MACHINE},
                       steps=["check(%r, 3)" % name for name in BOARDS],
                       heapsize=4 * 1024 * 1024, timeout=300).check()
@@ -137,7 +138,7 @@ def test_scripted_game_to_its_end_in_the_micropython_vm(name):
     every few decisions the panel (controller model) equals the canvas."""
     steps = ["start(%r, %r)" % (name, name in MODEL_IN_VM)] + ["play(12)"] * 40 + ["report()"]
     result = mpvm.run(VM_GAME, modules=("engine", "firmware", "board_configs",
-                                        "tools/chipmodels.py"),
+                                        "tools/fakes/chipmodels.py"),
                       extra_files={"/lib/machine.py": chipmodels.VM_MACHINE}, steps=steps,
                       heapsize=4 * 1024 * 1024, timeout=300).check()
     last = result.stdout.strip().splitlines()[-1].split(None, 4)
@@ -148,7 +149,7 @@ def test_scripted_game_to_its_end_in_the_micropython_vm(name):
 def test_bench_firmware_prints_every_figure():
     """The device benchmark runs (figures are read by people, not asserted)."""
     import io
-    from tools import bench_firmware
+    from tools.bench import firmware as bench_firmware
     rows = [bench_firmware.summary(name, bench_firmware.measure(name, decisions=12, repeats=2))
             for name in ("pico_display", "thumby")]
     out = io.StringIO()

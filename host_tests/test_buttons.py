@@ -183,7 +183,7 @@ def test_trace_unknown_layout_is_an_error():
 # --- CPython only from here: the device class with fake pins, and the VM run --------
 
 def test_buttons_reads_pins_active_low(monkeypatch):
-    from tools import chipmodels
+    from tools.fakes import chipmodels
     chipmodels.install_machine(monkeypatch)
     keys = (("A", 12), ("B", 13), ("X", 14), ("Y", 15), ("A", 3))
     pad = buttons.Buttons(keys, no_pull=(13,))
@@ -203,7 +203,7 @@ def test_buttons_reads_pins_active_low(monkeypatch):
 def test_vm_runs_the_trace_tests(tmp_path):
     """Every test_trace_* above, inside the MicroPython VM, from .mpy files."""
     import shutil
-    from tools import mpvm
+    from tools.vm import mpvm
     tests = [n for n in mpvm.list_tests(__file__) if n.startswith("test_trace")]
     shutil.copy(__file__, tmp_path / "test_buttons.py")
     outcomes, result = mpvm.run_tests("test_buttons", tests, folder=tmp_path,
@@ -216,7 +216,7 @@ def test_vm_runs_the_trace_tests(tmp_path):
 
 def test_feeding_allocates_nothing_on_micropython():
     """A whole chattering, long and double-press session under micropython.heap_lock()."""
-    from tools import mpvm
+    from tools.vm import mpvm
     script = """
 import micropython
 from firmware.buttons import Debouncer

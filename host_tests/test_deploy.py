@@ -1,4 +1,4 @@
-"""tools/deploy.py, package.json (mip) and manifest.py, end to end on the virtual board."""
+"""tools/deploy/deploy.py, package.json (mip) and manifest.py, end to end on the virtual board."""
 import importlib
 import json
 import subprocess
@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tools import chipmodels, deploy
-from tools.build_mpy import ROOT
+from tools.deploy import deploy
+from tools.fakes import chipmodels
+from tools.vm.build_mpy import ROOT
 from tools.sim.device import Device, firmware_app_factory
-from tools.vboard import VirtualBoard
+from tools.deploy.vboard import VirtualBoard
 
 pytestmark = pytest.mark.timeout(240)
 QUIET = lambda line: None  # noqa: E731  (deploy's log, silenced)

@@ -1,6 +1,6 @@
 """Display drivers against controller models: the panel shows exactly what the canvas holds.
 
-A fake SPI/I2C bus records every byte a driver sends; tools/chipmodels.py's ST7789 and
+A fake SPI/I2C bus records every byte a driver sends; tools/fakes/chipmodels.py's ST7789 and
 SSD1306 models turn that stream into panel pixels through the controller's own rules
 (MADCTL, address windows, addressing modes, offsets). Each test draws random pictures,
 shows them whole and in part, and compares every pixel of the panel with the canvas.
@@ -9,8 +9,8 @@ import pytest
 
 from engine.rng import Random
 from firmware import ssd1306, st7789
-from tools import chipmodels
-from tools.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
+from tools.fakes import chipmodels
+from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
                               ST7789Model, canvas_colours, first_difference, scribble)
 
 DC, CS, RST, BL = 16, 17, 12, 20
@@ -476,8 +476,8 @@ def locked_polls():
 def test_show_and_poll_allocate_nothing_on_micropython():
     """Under micropython.heap_lock(): ST7789 shows (full, and partial of widths seen
     before), the canvas's drawing and dirty boxes, and Buttons.poll on pins allocate nothing."""
-    from tools import mpvm
-    result = mpvm.run(VM_LOCKED, modules=("engine", "firmware", "tools/chipmodels.py"),
+    from tools.vm import mpvm
+    result = mpvm.run(VM_LOCKED, modules=("engine", "firmware", "tools/fakes/chipmodels.py"),
                       extra_files={"/lib/machine.py": chipmodels.VM_MACHINE},
                       steps=["locked_shows()", "locked_boxes()", "locked_polls()"],
                       heapsize=2 * 1024 * 1024,
@@ -555,8 +555,8 @@ def test_ssd1306_on_micropython():
     """In the VM from .mpy: random pictures reach the model intact on both buses; on I2C
     a show with nothing changed allocates nothing (heap_lock), one with three windows
     three 16-byte views of the canvas (before the shadow: one a page of the rectangle)."""
-    from tools import mpvm
-    result = mpvm.run(VM_OLED, modules=("engine", "firmware", "tools/chipmodels.py"),
+    from tools.vm import mpvm
+    result = mpvm.run(VM_OLED, modules=("engine", "firmware", "tools/fakes/chipmodels.py"),
                       steps=["pictures('i2c')", "pictures('spi')",
                              "allocations('i2c')"],
                       heapsize=2 * 1024 * 1024, timeout=120).check()

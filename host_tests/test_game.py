@@ -394,7 +394,7 @@ def test_an_ai_step_allocates_nothing_on_micropython_unless_it_ends_the_round(tm
     import os
     import re
     import shutil
-    from tools import mpvm
+    from tools.vm import mpvm
     folder = tmp_path / "firmware"
     folder.mkdir()
     here = os.path.dirname(story.__file__)

@@ -4,8 +4,8 @@ import pytest
 
 from firmware import gfx
 from firmware.gfx import Canvas
-from tools import mpvm
-from tools.bench_micropython import RP2040_CALIBRATION_MS
+from tools.vm import mpvm
+from tools.bench.micropython import RP2040_CALIBRATION_MS
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
 CARDS = [s << 4 | r for s in range(4) for r in range(2, 15)]

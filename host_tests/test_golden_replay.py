@@ -10,7 +10,7 @@ import pytest
 
 from engine.autoplay import play_game
 from engine.rules import Rules
-from tools import mpvm
+from tools.vm import mpvm
 
 GAMES = (
     # preset, options, players, seed

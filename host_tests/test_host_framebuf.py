@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tools import mpvm
+from tools.vm import mpvm
 from tools.sim import framebuf as host_framebuf
 
 FORMATS = {

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from tools import mpvm
+from tools.vm import mpvm
 
 MODULES = sorted(mpvm.PORTABLE_DIR.glob("test_*.py"))
 

@@ -1,9 +1,9 @@
 """ROMFS: each board's image builds, mounts in the MicroPython VM as firmware mounts it,
 its .mpy files run in place, and the game plays the same from /rom as from /lib.
 
-The image lies outside the VM's GC heap (tools/mpvm.mjs copies it into C memory), as a
+The image lies outside the VM's GC heap (tools/vm/mpvm.mjs copies it into C memory), as a
 ROM partition lies in flash outside a board's RAM. Heap figures are printed by
-tools/bench_firmware.py; here only what ROMFS is for is checked: far less heap.
+tools/bench/firmware.py; here only what ROMFS is for is checked: far less heap.
 """
 import hashlib
 import tempfile
@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tools import chipmodels, deploy, mpvm, romfs
-from tools.bench_micropython import SCRUB
-from tools.build_mpy import compile_source
+from tools.deploy import deploy, romfs
+from tools.fakes import chipmodels
+from tools.vm import mpvm
+from tools.bench.micropython import SCRUB
+from tools.vm.build_mpy import compile_source
 
 BOARDS = deploy.board_names()
 APP = ("engine", "firmware", "board_configs")
@@ -119,7 +121,7 @@ def test_the_game_imported_from_rom_leaves_far_less_heap_than_from_files():
     assert used(flash) - used(rom) > code // 2, (code, used(rom), used(flash))
 
 
-# A game on the board's fake pins and bus (tools/chipmodels.py), logging every box sent
+# A game on the board's fake pins and bus (tools/fakes/chipmodels.py), logging every box sent
 # with the canvas's CRC-32 and the bytes on the bus so far.
 GAME = """
 import chipmodels
@@ -152,7 +154,7 @@ def report():
 def play_scripted_game(name, image=None):
     """The same scripted game in the VM, the app from the image (or from /lib); its output."""
     steps = ["start(%r)" % name] + ["play(12)"] * 40 + ["report()"]
-    return mpvm.run(GAME, modules=("tools/chipmodels.py",) if image else APP + ("tools/chipmodels.py",),
+    return mpvm.run(GAME, modules=("tools/fakes/chipmodels.py",) if image else APP + ("tools/fakes/chipmodels.py",),
                     extra_files={"/lib/machine.py": chipmodels.VM_MACHINE}, steps=steps,
                     romfs=image, heapsize=4 * 1024 * 1024, timeout=300,
                     label="game on %s from %s" % (name, "ROMFS" if image else "files")).check().stdout
@@ -171,10 +173,10 @@ def test_a_scripted_game_from_rom_sends_the_same_frames_as_from_files(name):
 
 
 def test_the_bench_measures_each_board_from_rom_and_says_which_is_which():
-    """tools/bench_firmware.py's ROMFS figures (printed, not asserted): the app came from
+    """tools/bench/firmware.py's ROMFS figures (printed, not asserted): the app came from
     /rom, and the report sets them beside the figures from files."""
     import io
-    from tools import bench_firmware
+    from tools.bench import firmware as bench_firmware
     files = bench_firmware.summary("thumby", bench_firmware.measure("thumby", decisions=12, repeats=2))
     rom = bench_firmware.summary("thumby", bench_firmware.measure("thumby", decisions=12, repeats=2,
                                                                    rom=True))

@@ -424,7 +424,7 @@ def firmware_copy(tmp_path):
 
 
 def test_the_core_runs_the_same_in_the_micropython_vm(tmp_path, capsys):
-    from tools import mpvm
+    from tools.vm import mpvm
     result = mpvm.run("ROOT = '/tmp/saves'\n" + SCENARIO,
                       modules=("engine", str(firmware_copy(tmp_path))),
                       steps=["import gc\ngc.collect()\nA = gc.mem_alloc()",

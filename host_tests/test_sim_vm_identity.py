@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 
-from tools import mpvm
+from tools.vm import mpvm
 from tools.sim import boards, headless
 from tools.sim.device import Device
 

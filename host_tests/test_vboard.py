@@ -7,7 +7,7 @@ import time
 import pytest
 import serial
 
-from tools.vboard import VirtualBoard, bus_records
+from tools.deploy.vboard import VirtualBoard, bus_records
 
 pytestmark = pytest.mark.timeout(120)
 

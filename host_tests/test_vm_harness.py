@@ -1,9 +1,9 @@
-"""The MicroPython VM harness itself: tools/mpvm.py, tools/mpvm.mjs, tools/build_mpy.py."""
+"""The MicroPython VM harness itself: tools/vm/mpvm.py, tools/vm/mpvm.mjs, tools/vm/build_mpy.py."""
 import time
 
 import pytest
 
-from tools import build_mpy, mpvm
+from tools.vm import build_mpy, mpvm
 
 
 def write(folder, files):

@@ -3,12 +3,12 @@
 ``micropython.heap_lock()`` makes any allocation raise MemoryError, so a game that
 finishes under the lock proves that legal-move generation, the random choice and
 applying moves (events included) allocate 0 bytes. Byte counts are printed by
-``tools/bench_micropython.py``; this test is the yes/no proof on every run.
+``tools/bench/micropython.py``; this test is the yes/no proof on every run.
 """
 
 import pytest
 
-from tools import mpvm
+from tools.vm import mpvm
 
 SCRIPT = """
 import micropython

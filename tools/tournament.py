@@ -227,8 +227,8 @@ def vm_reps(level):
 def vm_sample(preset, levels, decisions, playouts):
     """VM ms for `decisions` turn decisions of levels[0] in games of this pairing, and
     the calibration-loop ms: (decisions, ms, calibration_ms)."""
-    from tools import mpvm
-    from tools.bench_ai import VM_GAMES, MEASURE
+    from tools.vm import mpvm
+    from tools.bench.ai import VM_GAMES, MEASURE
     reps = vm_reps(levels[0])
     step = VM_STEP.format(n=decisions * reps, preset=preset, players=len(levels),
                           levels=tuple(levels), playouts=playouts, level=levels[0], reps=reps)
@@ -242,7 +242,7 @@ def vm_sample(preset, levels, decisions, playouts):
 
 def print_table(results, out=sys.stdout):
     """The table: one line per preset and pairing."""
-    from tools.bench_micropython import RP2040_CALIBRATION_MS
+    from tools.bench.micropython import RP2040_CALIBRATION_MS
     out.write("%-7s %-20s %6s %-22s %6s %-13s %-15s %s\n" % (
         "preset", "pairing (first v rest)", "games", "first wins [95% CI]", "target",
         "avg points", "CPython ms/dec", "VM ms -> RP2040 ms/dec (first)"))

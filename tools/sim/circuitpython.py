@@ -413,7 +413,7 @@ def vm_heap(seed=5, playouts=4):
     match of 3 rounds on the PyBadge's screen sizes, everything but displayio (drawing is a
     no-op there): bytes after the imports, after the deal, at most and on average
     (gc.mem_alloc after gc.collect at every step), and the steps to the match's end."""
-    from tools import mpvm
+    from tools.vm import mpvm
     result = mpvm.run(VM_HEAP % {"seed": seed, "playouts": playouts}, modules=("engine", "firmware"),
                       steps=["measure()", "resident('firmware.screens')", "measure()",
                              "resident('firmware.app_dio')", "measure()", "begin()"]

@@ -1,8 +1,8 @@
 """Engine speed and round size on CPython. Prints figures; asserts nothing.
 
-    python -m tools.bench_engine            # about 50 s
-    python -m tools.bench_engine --quick    # about 10 s, rougher figures
-    python -m tools.bench_engine --seconds 2 --repeat 5
+    python -m tools.bench.engine            # about 50 s
+    python -m tools.bench.engine --quick    # about 10 s, rougher figures
+    python -m tools.bench.engine --seconds 2 --repeat 5
 
 For each preset at 2 and 4 players, whole random rounds (the deal included) are
 played for a fixed time by one of two random players:
@@ -25,7 +25,7 @@ loops measured on this machine (RLCard UNO, OpenSpiel crazy_eights; the target i
 three times theirs). Each figure is the best of a few runs: other work on a shared
 machine only ever slows a run down. Last, the heap bytes of a 4-player classic round
 and a 5-player nordic round as CPython counts them (sys.getsizeof); the MicroPython
-figures come from `python -m tools.bench_micropython`.
+figures come from `python -m tools.bench.micropython`.
 """
 
 import argparse
@@ -37,7 +37,7 @@ import time
 from array import array
 
 if __package__ in (None, ""):  # run as a script: make `engine` importable
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from engine import moves as mv  # noqa: E402
 from engine.autoplay import PLAYER_SEED, random_player  # noqa: E402
@@ -216,7 +216,7 @@ def main(argv=None):
               "Round object and its __dict__ %d more (total %d)"
               % (preset, players, table, events, table + events, obj,
                  table + events + obj))
-    print("  (MicroPython's own heap figures: python -m tools.bench_micropython)")
+    print("  (MicroPython's own heap figures: python -m tools.bench.micropython)")
     return 0
 
 

@@ -1,13 +1,13 @@
 // Run Python code in the MicroPython WebAssembly VM (the stand-in for the handheld).
 //
-//   node tools/mpvm.mjs < job.json
+//   node tools/vm/mpvm.mjs < job.json
 //       job = {"heapsize": int, "files": {"/lib/engine/x.mpy": base64, ...},
 //              "path": ["", "/lib", ...], "main": "source", "name": "<main>",
 //              "steps": ["source", ...], "romfs": base64}
 //       Writes the files, mounts the ROMFS image if given, sets sys.path, runs `main`, then
 //       each of `steps` as a separate call into the VM (the VM only garbage-collects
 //       between calls). Only `main` is required.
-//   node tools/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... [--romfs IMAGE] script.py
+//   node tools/vm/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... [--romfs IMAGE] script.py
 //       Runs a host script; each --lib folder is copied to /lib/<its name>.
 //
 // A ROMFS image is mounted at /rom as a board's firmware mounts its ROM partition: the

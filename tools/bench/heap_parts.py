@@ -1,13 +1,13 @@
 """Where the heap goes while a game runs on a board: the parts the app keeps, one by one.
 
-    python -m tools.heap_parts [--board pico_display] [--decisions 120] [--files] [--names]
+    python -m tools.bench.heap_parts [--board pico_display] [--decisions 120] [--files] [--names]
 
 In the MicroPython VM, with the app's .mpy in the board's ROMFS image (as
-tools/bench_firmware.py measures it; `--files`: from /lib instead), every device module
+tools/bench/firmware.py measures it; `--files`: from /lib instead), every device module
 is imported first, one at a time, then the parts are made one at a time as a device
 makes them (canvas, display driver, buttons, app with its painter and title screen, the
 setup, the game), a game is played for some decisions on fake pins and bus
-(tools/chipmodels.Rig, you against three strong AIs), and the heap in use is taken after
+(tools/fakes/chipmodels.Rig, you against three strong AIs), and the heap in use is taken after
 a collection between parts. What the name pool grew by is told apart (it grows in
 chunks, each twice the last: one name too many costs the VM 9 KB at about 1,260 names),
 with the room left in its last chunk. Then single objects of the game are made again on
@@ -20,8 +20,8 @@ Figures are printed, never asserted.
 import argparse
 import re
 
-from tools.bench_firmware import load_order, run_app
-from tools.bench_micropython import SCRUB
+from tools.bench.firmware import load_order, run_app
+from tools.bench.micropython import SCRUB
 
 SETUP = """
 import gc

@@ -9,7 +9,7 @@ by their own name (`import test_vm_sanity`), as on a device. Every run has a tim
 
     mpvm.run("import firmware.app", modules=(), romfs=romfs.build_image("thumby"))
 
-mounts a ROMFS image (tools/romfs.py) at /rom the way a board's firmware mounts its ROM
+mounts a ROMFS image (tools/deploy/romfs.py) at /rom the way a board's firmware mounts its ROM
 partition: the image lies outside the GC heap, its .mpy files run in place, and sys.path
 is the firmware's (ROMFS_PATH).
 """
@@ -23,10 +23,10 @@ import textwrap
 from functools import lru_cache
 from pathlib import Path
 
-from tools.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
+from tools.vm.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
 
-NODE_SCRIPT = ROOT / "tools" / "mpvm.mjs"
-RUNNER = ROOT / "tools" / "mp_testrunner.py"
+NODE_SCRIPT = ROOT / "tools" / "vm" / "mpvm.mjs"
+RUNNER = ROOT / "tools" / "vm" / "mp_testrunner.py"
 PORTABLE_DIR = ROOT / "host_tests" / "portable"
 DEFAULT_HEAPSIZE = 1024 * 1024
 DEFAULT_PATH = ["", ".frozen", "/lib"]
@@ -223,7 +223,7 @@ class Outcome:
 
 def run_tests(module, names=None, folder=PORTABLE_DIR, modules=("engine",), mpy=True,
               timeout=120, heapsize=DEFAULT_HEAPSIZE):
-    """Run test functions of `folder`/`module`.py in one VM with tools/mp_testrunner.py.
+    """Run test functions of `folder`/`module`.py in one VM with tools/vm/mp_testrunner.py.
 
     Each test is its own VM call (so garbage is collected in between). Returns
     (dict name -> Outcome, Result); a test missing from the dict never reported.

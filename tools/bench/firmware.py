@@ -1,23 +1,23 @@
 """Device figures per board, measured in the MicroPython VM from the .mpy build.
 
-    python -m tools.bench_firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
+    python -m tools.bench.firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
                                    [--no-romfs]
 
-Each board's config runs on fake pins and bus (tools/chipmodels.py) with the real app,
+Each board's config runs on fake pins and bus (tools/fakes/chipmodels.py) with the real app,
 a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
 heap in use while the game runs (engine, AI, screens, canvas, driver buffers; after a
 collection, the largest of several samples), peak heap during a full redraw (in use
 plus what the redraw allocates), and RP2040 time estimates of a full redraw and of the
 redraws of a typical move: VM time scaled by the calibration loop of
-tools/bench_micropython.py, plus the bus time the bytes need at the board's clock;
+tools/bench/micropython.py, plus the bus time the bytes need at the board's clock;
 the bytes on the bus a move and, on I2C, the transactions a move (with the share of the
 show time that is the fake bus's own Python, which a board does in C).
 The game is the same on every run, so with --repeat the least of each figure is kept
 (a shared machine only ever makes a run slower). Figures are printed, never asserted.
 
 Each board is measured twice: with the app's .mpy files on the filesystem (/lib: the
-import copies bytecode and constants into the heap, as `tools/deploy.py` installs it),
-and with them in the board's ROMFS image (tools/romfs.py) mounted at /rom from memory
+import copies bytecode and constants into the heap, as `tools/deploy/deploy.py` installs it),
+and with them in the board's ROMFS image (tools/deploy/romfs.py) mounted at /rom from memory
 outside the GC heap, as firmware with a ROM partition mounts it (bytecode and constants
 run in place; `--no-romfs` skips this).
 """
@@ -25,9 +25,10 @@ import argparse
 import re
 import sys
 
-from tools import mpvm, romfs
-from tools.bench_micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
-from tools.chipmodels import VM_MACHINE
+from tools.deploy import romfs
+from tools.vm import mpvm
+from tools.bench.micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
+from tools.fakes.chipmodels import VM_MACHINE
 
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
@@ -337,7 +338,7 @@ def run_app(setup, steps, board, rom, timeout, label):
     files in /lib; return the checked result and the image (None from files)."""
     image = romfs.build_image(board) if rom else None
     app = () if rom else ("engine", "firmware", "board_configs")
-    result = mpvm.run(setup, modules=app + ("tools/chipmodels.py",),
+    result = mpvm.run(setup, modules=app + ("tools/fakes/chipmodels.py",),
                       extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, romfs=image,
                       heapsize=1024 * 1024, timeout=timeout, label=label)
     return result.check(), image
@@ -542,7 +543,7 @@ def report_romfs(pairs, out=sys.stdout):
         out.write(text + "\n")
 
     say("")
-    say("With the app's .mpy in ROMFS: the board's image (tools/romfs.py) mounted at /rom from"
+    say("With the app's .mpy in ROMFS: the board's image (tools/deploy/romfs.py) mounted at /rom from"
         " memory outside the GC heap, as firmware with a ROM partition does;")
     say("bytecode and constants run in place (VM figures; no board with a ROM partition was"
         " tried)")

@@ -1,10 +1,10 @@
 // The virtual board's MicroPython: the WebAssembly VM behaving like a board on a serial line.
 //
-//   node tools/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
+//   node tools/deploy/vboard.mjs --root DIR [--heapsize N] [--flash BYTES] [--no-main]
 //                         [--control-fd N] [--ack-fd N] [--bus FILE] [--sync-stamp FILE]
 //                         [--safe-boot]
 //
-// stdin is the serial line from the host (tools/vboard.py relays a pseudo-terminal to it),
+// stdin is the serial line from the host (tools/deploy/vboard.py relays a pseudo-terminal to it),
 // stdout the line back. The control fd is a non-blocking pipe on which the relay repeats
 // every Ctrl-C it sees (code running in the VM cannot return to Node's event loop, so the
 // VM's sleeps and pin reads poll that pipe and raise KeyboardInterrupt from there) and
@@ -133,7 +133,7 @@ def _print_exception(e):
 // The `machine` module of the virtual board: enough for board configs and drivers to run.
 // Inputs read what the host holds them at, else high (buttons released, pull-ups). Output
 // pin changes and the bytes written to SPI and I2C go to the bus log (--bus FILE), from
-// which tools/vboard.py rebuilds the picture on the board's display controller.
+// which tools/deploy/vboard.py rebuilds the picture on the board's display controller.
 const MACHINE = `
 import vboard_host
 

@@ -1,8 +1,8 @@
 """The ROMFS image of a board: the game's .mpy files in a read-only filesystem that runs in place.
 
-    python -m tools.romfs --board pico_display [--out build/romfs/pico_display.romfs]
+    python -m tools.deploy.romfs --board pico_display [--out build/romfs/pico_display.romfs]
 
-The image holds exactly the modules `tools/deploy.py` ships for the board (engine/,
+The image holds exactly the modules `tools/deploy/deploy.py` ships for the board (engine/,
 firmware/ without the CircuitPython files, board_configs/__init__ and the board's
 config), compiled by the same cached mpy-cross build, under the same paths (`lib/...`),
 so on a board they are /rom/lib/engine/... . `board.py` and `main.py` stay on the
@@ -19,8 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import deploy
-from tools.build_mpy import ROOT
+from tools.deploy import deploy
+from tools.vm.build_mpy import ROOT
 
 OUT_DIR = ROOT / "build" / "romfs"
 ON_FLASH = ("board.py", "main.py")     # shipped, but never in the image
@@ -65,7 +65,7 @@ def write_image(board, out=None, built=None):
 
 def main(argv=None):
     """Command line: write the image and print its size."""
-    parser = argparse.ArgumentParser(prog="python -m tools.romfs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.deploy.romfs", description=__doc__.splitlines()[0])
     parser.add_argument("--board", required=True, help="board config: " + ", ".join(deploy.board_names()))
     parser.add_argument("--out", help="image file (default build/romfs/<board>.romfs)")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Engine figures measured in the real MicroPython VM, from the .mpy build.
 
-    python -m tools.bench_micropython [--games N] [--quick]
+    python -m tools.bench.micropython [--games N] [--quick]
 
 Prints heap bytes resident after import, heap bytes of a round, bytes allocated per
 move (legal moves, applying, the random player's choice) with the GC disabled,
@@ -12,7 +12,7 @@ import argparse
 import re
 import sys
 
-from tools import mpvm
+from tools.vm import mpvm
 
 RP2040_CALIBRATION_MS = 454  # `for _ in range(100000): s += 1` in a function, 125 MHz
 

@@ -1,0 +1,1 @@
+"""Stand-ins for the hardware: fake `machine` pins and buses, and models of the chips."""
