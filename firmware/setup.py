@@ -7,7 +7,7 @@ starts), BACK changes it back, MENU leaves.
 """
 
 from engine.compat import const
-from firmware.screens import (ListScreen, PagesScreen, wrap, NEXT, PREV, OK, BACK, MENU,
+from firmware.screens import (ListScreen, PagesScreen, page_lines, NEXT, PREV, OK, BACK, MENU,
                               UP, DOWN, NOTHING, CANCEL, PAUSE, DONE, HUMAN_NAMES, AI_NAMES)
 
 LEVELS = ("human", "novice", "casual", "strong", "expert")   # AI strengths 1-4
@@ -296,20 +296,26 @@ class SetupScreen(ListScreen):
         self.rebuild()
 
     def after(self, screen, got):
-        """What a screen this one opened decided: the screen to show next, or None (stay)."""
+        """What a screen this one opened decided: the screen to show next, or None (stay).
+        A name given, the cursor waits on Start."""
         if screen.name == "names":
             if got == 0:
                 return NameScreen(screen.seat, "", self.fit, self.arrows, self.cols)
             if got > 0:
-                self.rename(screen.seat, screen.items[got])
-                return self
+                return self._named(screen.seat, screen.items[got])
         elif screen.name == "name":
             if got == DONE:
-                self.rename(screen.seat, screen.text)
-                return self
+                return self._named(screen.seat, screen.text)
         elif got == DONE:                 # the refusal was read
             return self
         return self if got in (CANCEL, PAUSE) else None
+
+    def _named(self, seat, name):
+        self.rename(seat, name)
+        self.cursor = self.rows_of.index(("start", 0))
+        self.follow()
+        self._explain()
+        return self
 
     def start(self):
         """START when these rules deal to these players under different names; else
@@ -320,17 +326,19 @@ class SetupScreen(ListScreen):
         names = [seat[0] for seat in self.setup["seats"]]
         for k in range(n):
             if names[k] in names[:k]:
-                return self._refuse("Two players are called %s. Rename one." % names[k],
+                return self._refuse(("Two players are called %s." % names[k], "Rename one."),
                                     ("name", k) if self.levels[k] == 0 else ("seat", k))
         try:
             rules.check_players(n)
         except ValueError:
             if n > rules.max_players:
-                why = "These rules seat 2 to %d players." % rules.max_players
+                why = ("These rules seat 2 to %d players." % rules.max_players,
+                       "Fewer players, please.")
             else:
-                why = ("%d players with %d cards each need %d cards; the deck has %d."
-                       % (n, rules.hand_size, n * rules.hand_size + 1, rules.deck_size()))
-            return self._refuse(why + " Fewer players, or fewer cards each.", ("players", 0))
+                why = ("%d players x %d cards need %d cards."
+                       % (n, rules.hand_size, n * rules.hand_size + 1),
+                       "The deck has %d: fewer players or cards." % rules.deck_size())
+            return self._refuse(why, ("players", 0))
         names = self.setup.get("names", [])
         for name in self.own:
             if name:
@@ -339,11 +347,13 @@ class SetupScreen(ListScreen):
         return self.START
 
     def _refuse(self, why, row):
-        self.error = why
+        """REFUSED: the sentences `why` on a page of their own, the cursor on `row`."""
+        self.error = " ".join(why)
         self.cursor = self.rows_of.index(row)
         self.follow()
         self._explain()
-        self.opened = PagesScreen("refused", "Cannot start", wrap(why, self.cols), self.fit - 1)
+        self.opened = PagesScreen("refused", "Cannot start",
+                                  page_lines(why, self.cols, self.fit - 1), self.fit - 1)
         return self.REFUSED
 
 

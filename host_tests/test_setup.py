@@ -147,10 +147,10 @@ def test_four_players_get_seven_cards_from_32_and_a_fifth_is_refused_in_words():
     assert press(sc, ("start", 0)) == U.SetupScreen.START
     sc.setup["options"]["hand_size"] = 8           # 4 x 8 + 1 = 33 of 32
     assert press(sc, ("start", 0)) == U.SetupScreen.REFUSED
-    assert sc.error.startswith("4 players with 8 cards each need 33 cards; the deck has 32.")
+    assert sc.error == "4 players x 8 cards need 33 cards. The deck has 32: fewer players or cards."
     assert sc.rows_of[sc.cursor] == ("players", 0)  # the row to change
     page = sc.opened
-    assert page.name == "refused" and " ".join(page.lines).startswith("4 players with 8")
+    assert page.name == "refused" and " ".join(page.lines).startswith("4 players x 8")
     assert max(map(len, page.lines)) <= 15
 
 
