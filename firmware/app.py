@@ -119,6 +119,8 @@ class App:
             self._on_title(got)
         elif name == "setup":
             if got == sc.START:
+                self.back_to = None
+                _forget_setup()          # its code leaves the heap with the setup screen
                 self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
                 self.back_to = sc
@@ -557,3 +559,11 @@ class App:
         """The setup played last (remembered by the store), else you against three AIs."""
         from firmware.setup import last_setup
         return last_setup(self.store)
+
+
+def _forget_setup():
+    """Drop firmware.setup from the modules: once play begins nothing refers to its code."""
+    import sys
+    import firmware
+    sys.modules.pop("firmware.setup", None)
+    firmware.__dict__.pop("setup", None)

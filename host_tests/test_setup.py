@@ -346,3 +346,33 @@ def test_nordic_seats_five_and_a_sixth_is_refused():
     assert press(sc, ("start", 0)) == U.SetupScreen.REFUSED
     assert sc.error.startswith("These rules seat 2 to 5 players.")
     assert Rules("nordic").most_players() == 5
+
+
+VM_FORGET = """
+import gc, sys
+from firmware.gfx import Canvas
+from firmware.app import App
+import firmware
+import firmware.game, firmware.story, engine.ai    # play's own code, loaded before measuring
+class Board:
+    LAYOUT = "dpad"
+app = App(Board, Canvas(72, 40, 1), None, 0, playouts=4, seed=2)
+"""
+
+
+def test_the_setup_code_leaves_the_heap_once_play_begins():
+    from tools import mpvm
+    steps = ["gc.collect()", "A = gc.mem_alloc()", "import firmware.setup", "gc.collect()",
+             "CODE = gc.mem_alloc() - A\ndel sys.modules['firmware.setup']\n"
+             "firmware.__dict__.pop('setup')", "gc.collect()", "A = gc.mem_alloc()",
+             "app.act(3)\nsc = app.screen\nwhile sc.rows_of[sc.cursor][0] != 'start':\n"
+             "    app.act(1)\napp.act(3)\ndel sc", "gc.collect()",
+             "print('PLAY', app.screen.name, 'firmware.setup' in sys.modules,"
+             " hasattr(firmware, 'setup'), CODE, gc.mem_alloc() - A)"]
+    out = mpvm.run(VM_FORGET, modules=("engine", "firmware"), timeout=120,
+                   heapsize=1024 * 1024, steps=steps).check().stdout.split()
+    at = out.index("PLAY")
+    screen, loaded, attribute, code, play = out[at + 1:at + 6]
+    print("setup code %s B; heap the table screen and game add: %s B" % (code, play))
+    assert screen == "table" and loaded == "False" and attribute == "False"
+    assert int(play) < int(code)          # the setup's code is not among what play keeps
