@@ -64,7 +64,7 @@ def change_seats(match, rng, write):
         player = seated[rng.below(len(seated))]
         match.leave(player)
         write(replay.leave_line(player))
-    if len(seated) < match.rules.max_players and rng.below(4) == 0:
+    if len(seated) < match.rules.most_players() and rng.below(4) == 0:
         write(replay.join_line(match, match.join()))
 
 

@@ -79,19 +79,27 @@ def _check_together(rules):
     if rules.min_players > rules.max_players:
         raise bad("min_players", rules.min_players,
                   "at most max_players (%d)" % rules.max_players)
+    if rules.most_players() < rules.min_players:     # not even the fewest players
+        raise short_deal(rules, rules.min_players)
+
+
+def short_deal(rules, players):
+    """The ValueError for a deal the deck cannot serve: `players` hands and the up-card."""
     size = rules.deck_size()
-    most = (size - 1) // rules.max_players
-    if rules.hand_size > most:
-        raise bad("hand_size", rules.hand_size,
-                  "%d players x %d cards + 1 up-card need %d cards, deck %s has %d; "
-                  "at most %d cards each, or max_players at most %d"
-                  % (rules.max_players, rules.hand_size,
-                     rules.max_players * rules.hand_size + 1, rules.deck_name(), size,
-                     most, (size - 1) // rules.hand_size))
+    fewer = (size - 1) // rules.hand_size
+    return bad("hand_size", rules.hand_size,
+               "%d players x %d cards + 1 up-card need %d cards, deck %s has %d; "
+               "at most %d cards each%s"
+               % (players, rules.hand_size, players * rules.hand_size + 1, rules.deck_name(),
+                  size, (size - 1) // players,
+                  ", or at most %d players" % fewer if fewer >= rules.min_players else ""))
 
 
 def bad_players(rules, players):
-    """The ValueError for a number of players these rules do not seat."""
+    """The ValueError for a number of players these rules do not seat (the seats allowed,
+    or the deck too small for their hands: then it names hand_size)."""
+    if isinstance(players, int) and rules.min_players <= players <= rules.max_players:
+        return short_deal(rules, players)
     return bad("players", players, "from %d to %d under these rules"
                % (rules.min_players, rules.max_players))
 

@@ -54,9 +54,15 @@ class Rules:
         """Number of cards in the deck."""
         return b"\x20\x34\x68"[self.deck]  # 32, 52, 104
 
+    def most_players(self):
+        """The most players one deal serves: max_players, or fewer when the deck runs short
+        of a hand each and the up-card."""
+        return min(self.max_players, (self.deck_size() - 1) // self.hand_size)
+
     def check_players(self, players):
-        """Raise ValueError unless `players` may sit at one table under these rules."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        """Raise ValueError unless `players` may sit at one table under these rules: seats
+        allowed, and a hand each plus the up-card from the deck."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.most_players():
             from engine.options import bad_players
             raise bad_players(self, players)
 

@@ -11,6 +11,7 @@ def join(match):
     if len(seated) >= match.rules.max_players:
         raise ValueError("players=%d: the table is full (max_players=%d)"
                          % (len(seated) + 1, match.rules.max_players))
+    match.rules.check_players(len(seated) + 1)    # the deck serves one more hand
     worst = 0
     for p in seated:
         worst = max(worst, match.totals[p])

@@ -82,14 +82,16 @@ class App:
 
     def setup(self):
         """The new-game setup, starting from the last one played (names included)."""
-        self.show(S.SetupScreen(self._last_setup(), self.sizes.list_fit, self.sizes.list_cols))
+        from firmware.setup import SetupScreen     # loaded only to set a game up
+        f = self.sizes
+        self.show(SetupScreen(self._last_setup(), f.list_fit, f.list_cols,
+                              self.layout in ("dpad", "badge")))
 
     def pages(self, name, title, text_lines):
-        """Text to read, wrapped to the screen."""
-        lines = []
-        for text in text_lines:
-            lines += S.wrap(text, self.sizes.list_cols)
-        self.show(S.PagesScreen(name, title, lines, self.sizes.list_fit - 1))
+        """Text to read, wrapped to the screen, page breaks between the texts."""
+        fit = self.sizes.list_fit - 1
+        self.show(S.PagesScreen(name, title, S.page_lines(text_lines, self.sizes.list_cols, fit),
+                                fit))
 
     def pause(self):
         """The pause menu over the table."""
@@ -117,17 +119,18 @@ class App:
             self._on_title(got)
         elif name == "setup":
             if got == sc.START:
+                self.back_to = None
+                _forget_setup()          # its code leaves the heap with the setup screen
                 self._start(sc.setup)
-            elif got == sc.NAME:
+            elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
                 self.back_to = sc
-                self.show(S.NameScreen(sc.naming, sc.own[sc.naming], self.sizes.list_fit))
-            elif got == S.CANCEL or got == S.PAUSE:
+                self.show(sc.opened)
+            elif got == S.PAUSE:
                 self.title()
-        elif name == "name":
-            if got == S.DONE:
-                self.back_to.rename(sc.seat, sc.text)
-            if got in (S.DONE, S.CANCEL, S.PAUSE):
-                self.show(self.back_to)
+        elif name in ("names", "name", "refused"):      # screens the setup opened
+            then = self.back_to.after(sc, got)
+            if then is not None:
+                self.show(then)
         elif name == "cover":
             if got == S.DONE:
                 self._uncover()
@@ -179,7 +182,8 @@ class App:
         if got == 0 or got == S.CANCEL or got == S.PAUSE:
             self.show(self.back_to)
         elif got == 1:
-            self.pages("rules", "Rules", S.rules_lines(self.game.rules))
+            from firmware.rulebook import rules_lines
+            self.pages("rules", "Rules", rules_lines(self.game.rules))
         elif got == 2:
             if self.game is not None:
                 self._save()
@@ -460,7 +464,7 @@ class App:
         game = self.game
         items = ["Deal next round"]
         self._between_acts = [("deal", 0)]
-        if len(game.seated()) < game.rules.max_players:
+        if len(game.seated()) < game.rules.most_players():
             name = self._free_name()
             items.append("Join: %s (AI)" % name)
             self._between_acts.append(("join", 3))
@@ -553,23 +557,13 @@ class App:
 
     def _last_setup(self):
         """The setup played last (remembered by the store), else you against three AIs."""
-        if self.store is not None:
-            setup, _ = self.store.load_settings()
-            if _sound_setup(setup):
-                return setup
-        return S.default_setup()
+        from firmware.setup import last_setup
+        return last_setup(self.store)
 
-def _sound_setup(setup):
-    """True when a remembered setup can be offered again (else the default is)."""
-    try:
-        from firmware.game import rules_of
-        levels = [seat[1] for seat in setup["seats"]]
-        rules_of(setup).check_players(len(levels))
-        for name, level in setup["seats"]:
-            if level not in (0, 1, 2, 3, 4) or not isinstance(name, str):
-                return False
-            if not 0 < len(name) <= S.MAX_NAME:
-                return False
-        return setup.get("match", "round") in S.MATCH_KINDS and isinstance(setup["options"], dict)
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
-        return False
+
+def _forget_setup():
+    """Drop firmware.setup from the modules: once play begins nothing refers to its code."""
+    import sys
+    import firmware
+    sys.modules.pop("firmware.setup", None)
+    firmware.__dict__.pop("setup", None)

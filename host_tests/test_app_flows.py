@@ -288,6 +288,25 @@ def test_last_setup_is_remembered(tmp_path):
     assert again.screen.levels == [0, 2, 4] and again.screen.setup["match"] == "rounds"
 
 
+def spell(h, word):
+    """Type `word` on the letter grid with NEXT, PREV and OK: a row, then its letter."""
+    from firmware.setup import _GRID
+    for letter in word.upper().replace(" ", "_"):
+        row = next(r for r in range(len(_GRID)) if letter in _GRID[r])
+        while h.screen.cursor != row:
+            h.press(S.NEXT)
+        h.press(S.OK)
+        while _GRID[row][h.screen.col] != letter:
+            h.press(S.NEXT if _GRID[row].index(letter) > h.screen.col else S.PREV)
+        h.press(S.OK)
+
+
+def done(h):
+    while h.screen.cursor != len(h.screen.items) - 1:
+        h.press(S.NEXT)
+    h.press(S.OK)
+
+
 def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_path):
     store = Store(str(tmp_path))
     h = Hands("tdisplay", store)                 # two buttons: NEXT, PREV, OK, MENU only
@@ -297,16 +316,17 @@ def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_pat
         h.press_row(("seat", 1))
     assert sc.items[-2:] == ["Rename Anna", "Rename Ben"]
     h.press_row(("name", 1))
+    assert h.screen.name == "names" and h.screen.items[0] == "New name"
+    h.choose("New name")
     assert h.screen.name == "name" and h.screen.title == "Name: _"
-    for letter in "ZOE":
-        h.choose(letter)
+    spell(h, "Zoe")
     assert h.screen.title == "Name: Zoe_"
     h.press(S.MENU)                              # MENU leaves the name as it was
     assert h.screen is sc and sc.items[-1] == "Rename Ben"
     h.press_row(("name", 1))
-    for letter in ("Z", "O", "E", "Delete", "E"):
-        h.choose(letter)
-    h.choose("Done")
+    h.choose("New name")
+    spell(h, "Zox<e")
+    done(h)
     assert h.screen is sc and sc.items[-2:] == ["Rename Anna", "Rename Zoe"]
     assert "2 Zoe: human" in sc.items
     h.press_row(("start", 0))
@@ -317,6 +337,9 @@ def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_pat
     again = Hands("tdisplay", store)
     again.choose("New game")
     assert again.screen.setup["seats"][1] == ["Zoe", 0] and again.screen.own == ["", "Zoe", "", ""]
+    again.press_row(("name", 0))
+    again.choose("Ben")                          # from the name list: no letters to type
+    assert again.screen.setup["seats"][:2] == [["Ben", 0], ["Zoe", 0]]
 
 
 def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
@@ -358,7 +381,8 @@ def test_a_remembered_setup_with_a_bad_name_is_not_offered(tmp_path):
                          "options": {}, "match": "round", "limit": 1})
     h = Hands("pico_display", store)
     h.choose("New game")
-    assert h.screen.setup["seats"] == S.default_setup()["seats"]
+    from firmware.setup import default_setup
+    assert h.screen.setup["seats"] == default_setup()["seats"]
 
 
 def test_rounds_match_with_join_and_leave():
@@ -448,7 +472,7 @@ def test_custom_rules_reach_the_game():
     ace = next(row for row in sc.rows_of if row[0] == "option" and row[1][0] == "ace")
     while sc.setup["options"].get("ace") != "draw4":
         h.press_row(ace)
-    assert "Ace: draw4" in sc.items
+    assert "Ace: draw 4" in sc.items
     h.press_row(("start", 0))
     from engine.rules import ACE_DRAW4
     assert h.app.game.rules.ace == ACE_DRAW4 and h.app.game.rules.deck_name() == "skat32"
@@ -533,7 +557,7 @@ from firmware.save import Store
 class Board:
     LAYOUT = "two"
 
-OK, NEXT = 3, 1
+OK, NEXT, PREV = 3, 1, 2
 
 def choose(app, label):
     sc = app.screen
@@ -546,14 +570,17 @@ def run():
     app = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
     choose(app, "New game")
     choose(app, "Rename You")
-    for label in ("K", "I", "M", "Space", "O", "Delete", "Delete", "Done"):
-        choose(app, label)
-    print("ITEMS", ",".join(app.screen.items[-2:]))
+    choose(app, "New name")
+    # K: the second row at its middle; I: back two; M: on two; a slip (Y), deleted; Done
+    for act in (NEXT, OK, OK, OK, PREV, PREV, OK, OK, NEXT, NEXT, OK,
+                NEXT, NEXT, OK, OK, OK, NEXT, NEXT, NEXT, OK, NEXT, OK):
+        app.act(act)
+    print("ITEMS", ",".join(app.screen.items[-3:]))
     choose(app, "Start")
     print("NAME", app.game.name(0))
     again = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
     choose(again, "New game")
-    print("REMEMBERED", again.screen.setup["seats"][0])
+    print("REMEMBERED", again.screen.setup["seats"][0], again.screen.setup["names"])
 
 run()
 '''
@@ -562,8 +589,8 @@ run()
 def test_names_are_spelt_and_remembered_in_micropython():
     out = mpvm.run(VM_NAMES, modules=("engine", "firmware"), timeout=120,
                    heapsize=1024 * 1024).check().stdout
-    assert "ITEMS Start,Rename Kim" in out
-    assert "NAME Kim" in out and "REMEMBERED ['Kim', 0]" in out
+    assert "ITEMS Start,Sort: by suit,Rename Kim" in out
+    assert "NAME Kim" in out and "REMEMBERED ['Kim', 0] ['Kim']" in out
 
 
 def test_the_move_buffer_fits_every_legal_move_list():

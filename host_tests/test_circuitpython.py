@@ -169,14 +169,18 @@ def test_a_name_is_spelt_on_the_badge_and_shown_on_the_table(display):
     badge = Badge(display, seed=4)
     badge.choose("New game")
     badge.press_row(("name", 0))
-    for letter in ("J", "O"):
-        badge.choose(letter)
+    badge.choose("New name")
+    for key in ("DOWN", "RIGHT", "RIGHT", "A", "DOWN", "LEFT", "LEFT", "A"):   # J, O
+        badge.tap(key)
     assert badge.screen.name == "name" and cp.shows(badge.image(), "Name: Jo_")
-    badge.tap("Y")                               # Select: back, the name as it was
+    badge.tap("Y")                               # Select: back, deleting the o
+    assert badge.screen.text == "J"
+    badge.tap("X")                               # Start: leave, the name as it was
     assert badge.screen.name == "setup" and badge.screen.items[-1] == "Rename You"
     badge.press_row(("name", 0))
-    for letter in ("J", "O", "Done"):
-        badge.choose(letter)
+    badge.choose("New name")
+    for key in ("DOWN", "RIGHT", "RIGHT", "A", "DOWN", "LEFT", "LEFT", "A", "DOWN", "DOWN", "A"):
+        badge.tap(key)
     assert cp.shows(badge.image(), "Rename Jo") and cp.shows(badge.image(), "1 Jo: human")
     badge.press_row(("start", 0))
     assert badge.app.game.name(0) == "Jo"

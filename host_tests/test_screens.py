@@ -29,75 +29,6 @@ def test_list_screen_wraps_and_scrolls_with_the_cursor():
     assert sc.on(S.OK) == 0 and sc.on(S.MENU) == S.PAUSE
 
 
-def test_setup_cycles_seats_rules_and_match_and_refuses_impossible_tables():
-    sc = S.SetupScreen({"seats": [["You", 0], ["Greta", 3]], "preset": "classic",
-                        "options": {}, "match": "round", "limit": 1}, fit=5)
-    sc.change("seat", 1)
-    assert sc.levels == [0, 4]
-    sc.change("preset", 0)
-    assert sc.setup["preset"] == "nordic"
-    sc.change("preset", 0)
-    assert sc.custom and "Ace: play again" in (sc.rebuild() or sc.items)
-    sc.change("match", 0)
-    sc.rebuild()
-    assert sc.setup["match"] == "rounds" and "Rounds: 3" in sc.items
-    for _ in range(4):
-        sc.change("players", 0)
-    sc.rebuild()
-    assert len(sc.setup["seats"]) == 2   # nordic seats at most 5: cycled back to 2
-    assert sc.start() == S.SetupScreen.START
-    sc.setup["options"]["hand_size"] = 20
-    sc.setup["options"]["deck"] = "skat32"
-    assert sc.start() == S.NOTHING and "hand_size" in sc.lines[0]
-
-
-def test_a_name_is_spelt_with_next_prev_and_ok_alone():
-    sc = S.NameScreen(0, "", fit=5)
-    assert sc.title == "Name: _" and sc.items[0] == "A"
-
-    def pick(label):
-        while sc.items[sc.cursor] != label:
-            sc.on(S.NEXT)
-        return sc.on(S.OK)
-
-    for label in ("M", "A", "X", "Space", "Space", "J", "O", "E", "Y"):
-        assert pick(label) == S.NOTHING
-    assert sc.text == "Max Joe" + "y"[:S.MAX_NAME - 7] and len(sc.text) == S.MAX_NAME
-    assert sc.title == "Name: Max Joey"           # no room for more: no cursor mark
-    pick("Z")
-    assert sc.text == "Max Joey"                  # at most 8 characters
-    for _ in range(4):
-        pick("Delete")
-    assert sc.text == "Max " and sc.title == "Name: Max _"
-    sc.cursor = 0
-    sc.on(S.PREV)                                 # one PREV from the first letter: Done
-    assert sc.items[sc.cursor] == "Done" and sc.on(S.OK) == S.DONE and sc.text == "Max"
-    assert S.NameScreen(1, "Finn").on(S.MENU) == S.PAUSE
-    assert S.NameScreen(1, "Finn").on(S.BACK) == S.CANCEL
-
-
-def test_own_names_stay_and_made_up_names_avoid_them():
-    assert S.seat_names([0, 3, 3]) == ["You", "Greta", "Hugo"]
-    assert S.seat_names([0, 0, 3], ["Greta", "", ""]) == ["Greta", "Ben", "Hugo"]
-    assert S.seat_names([0, 0, 0], ["", "Anna", ""]) == ["Ben", "Anna", "Cleo"]
-    assert S.own_names([["You", 0], ["Zoe", 0], ["Greta", 3], ["Dan", 0]]) == ["", "Zoe", "", ""]
-    sc = S.SetupScreen({"seats": [["Max", 0], ["Ben", 0], ["Greta", 3]], "preset": "classic",
-                        "options": {}, "match": "round", "limit": 1}, fit=5)
-    assert sc.own == ["Max", "", ""]
-    rows = sc.rows_of
-    assert rows.index(("start", 0)) == 1 + 3 + 2 and rows[-2:] == [("name", 0), ("name", 1)]
-    assert sc.items[-2:] == ["Rename Max", "Rename Ben"]
-    sc.cursor = len(rows) - 1
-    assert sc.on(S.OK) == S.SetupScreen.NAME and sc.naming == 1 and sc.setup["seats"][1][0] == "Ben"
-    sc.rename(1, "Max")
-    assert sc.start() == S.NOTHING and "Two players are called Max" in " ".join(sc.lines)
-    sc.rename(1, "")
-    assert sc.setup["seats"][1][0] == "Ben" and sc.start() == S.SetupScreen.START
-    sc.change("seat", 0)                          # Max's seat becomes an AI: no name row
-    sc.rebuild()
-    assert sc.items[-1] == "Rename You" and sc.setup["seats"][0][0] == "Greta"
-
-
 def table_for(seat, c, rnd=None):
     rules = Rules("classic")
     rnd = rnd or Round(rules, 3, Random(4))
@@ -175,12 +106,6 @@ def test_pages_screen_turns_pages_then_finishes():
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 1
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 2
     assert sc.on(S.NEXT) == S.DONE
-
-
-def test_rules_summary_names_the_action_cards():
-    text = " ".join(S.rules_lines(Rules("nordic")))
-    assert "9: play reverses" in text and "Ace: play again" in text
-    assert "reverses" not in " ".join(S.rules_lines(Rules("classic")))
 
 
 def stacked(hands, top, turn=0):

@@ -324,15 +324,34 @@ def check_bad(option, value, words, **options):
     return msg
 
 
-def test_impossible_hand_size_for_the_deck_is_refused():
-    # 6 players x 7 cards + the up-card need 43 of 32 cards.
-    msg = check_bad("hand_size", 7, ["6 players", "7 cards", "32"], hand_size=7)
-    assert "43" in msg
-    Rules("classic", hand_size=7, max_players=4)  # 29 cards: fine
-    check_bad("hand_size", 8, ["4 players"], hand_size=8, max_players=4)
-    msg = raises(ValueError, Rules, "nordic", hand_size=20, max_players=6)
-    assert "hand_size" in msg and "104" in msg
-    Rules("nordic", hand_size=20)  # 5 x 20 + 1 = 101 of 104
+def test_a_hand_size_is_checked_against_the_players_at_the_table():
+    # 7 cards each from 32: 4 players take 29 cards with the up-card, 5 would need 36.
+    rules = Rules("classic", hand_size=7)
+    assert rules.max_players == 6 and rules.most_players() == 4
+    rules.check_players(4)
+    Round(rules, 4, Random(1))
+    Match(rules, 4, 1)
+    msg = raises(ValueError, rules.check_players, 5)
+    for words in ("hand_size", "7", "5 players", "36", "skat32", "32", "at most 4 players"):
+        assert words in msg, msg
+    assert "players" in raises(ValueError, Round, rules, 5, Random(1))
+    msg = raises(ValueError, Rules("nordic", hand_size=20, max_players=6).check_players, 6)
+    assert "hand_size" in msg and "104" in msg and "121" in msg
+    Rules("nordic", hand_size=20).check_players(5)      # 5 x 20 + 1 = 101 of 104
+
+
+def test_a_hand_size_no_table_can_be_dealt_is_refused():
+    # Even the fewest players (2) need 2 x 16 + 1 = 33 cards of 32.
+    msg = check_bad("hand_size", 16, ["2 players", "16 cards", "33", "32"], hand_size=16)
+    assert "at most 15 cards each" in msg
+    Rules("classic", hand_size=15).check_players(2)
+    check_bad("hand_size", 11, ["3 players"], hand_size=11, min_players=3)
+
+
+def test_a_full_deck_takes_no_one_more_between_rounds():
+    m = Match(Rules("classic", hand_size=7), 4, 1)    # before the first deal
+    assert "hand_size" in raises(ValueError, m.join)
+    assert m.seated == [0, 1, 2, 3]
 
 
 def test_unknown_option_is_refused():
@@ -381,6 +400,7 @@ def test_bad_points_are_refused():
 def test_round_and_match_with_a_wrong_number_of_players_are_refused():
     cases = ((Rules("classic"), 7), (Rules("classic"), 1), (Rules("nordic"), 6),
              (Rules("classic", max_players=4, hand_size=7), 5),
+             (Rules("classic", hand_size=7), 5),       # the deck serves 4 hands of 7
              (Rules("classic", min_players=3), 2))
     for rules, players in cases:
         msg = raises(ValueError, Round, rules, players, Random(1))

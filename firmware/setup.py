@@ -1,0 +1,516 @@
+"""A new game's setup: who sits where (a person by name, or an AI level), the rules, the
+match, the hand's order; the name list and the letter grid for a new name.
+
+firmware.app imports this module only while a game is being set up. Keys: NEXT/PREV
+(and UP/DOWN) move between rows, OK changes a row's value forward (or opens, or
+starts), BACK changes it back, MENU leaves.
+"""
+
+from engine.compat import const
+from firmware.screens import (ListScreen, PagesScreen, page_lines, NEXT, PREV, OK, BACK, MENU,
+                              UP, DOWN, NOTHING, CANCEL, PAUSE, DONE, HUMAN_NAMES, AI_NAMES)
+
+LEVELS = ("human", "novice", "casual", "strong", "expert")   # AI strengths 1-4
+# each level in a line (the title says it on screens with room for 24 characters)
+LEVEL_HINTS = ("A person at the device", "Plays any card that fits",
+               "Plays by the usual tips", "Counts the cards played",
+               "Thinks many deals ahead")
+MATCH_KINDS = ("round", "rounds", "elimination")
+MATCH_WORDS = ("1 round", "rounds", "knockout")
+ROUNDS_CHOICES = (2, 3, 4, 5, 8, 10)
+LIMIT_CHOICES = (50, 100, 150, 200, 300)
+HAND_CHOICES = (3, 4, 5, 6, 7, 8, 10)
+SORTS = ("suit", "rank")             # setup["sort"]: the order of a hand on the table
+MAX_NAME = const(8)                  # characters in a player's name
+REMEMBERED = const(6)                # names setup["names"] keeps for the name list
+COMMON_NAMES = HUMAN_NAMES + ("Mia", "Leo", "Zoe", "Max", "Mum", "Dad")
+WIDE = const(24)                     # list columns from which the title explains a level
+# options the setup does not offer one by one (the seat rows and match rows set them)
+_NOT_CUSTOM = ("min_players", "max_players", "match", "rounds", "limit")
+_NO_YES = ("no", "yes")
+# a rule option's row: a short label (a 128x64 row holds 15 characters with the value),
+# a longer one for wide rows, and its values in words, in engine.options' order
+_WORDS = {"deck": ("Deck", "Deck", ("32 cards", "52 cards", "104 cards")),
+          "hand_size": ("Cards each", "Cards dealt each", ()),
+          "first_card": ("1st card", "First card up", ("any", "plain")),
+          "must_play_if_able": ("Must play", "Must play if able", _NO_YES),
+          "play_drawn": ("Play drawn", "Play a drawn card", _NO_YES),
+          "stack_sevens": ("Stack 7s", "7 on a 7 passes on", _NO_YES),
+          "eight_skips": ("8 skips", "8 skips a player", _NO_YES),
+          "nine_reverses": ("9 reverses", "9 turns the play", _NO_YES),
+          "jack_on_jack": ("Jack on J", "Jack on a Jack", _NO_YES),
+          "no_finish_on_jack": ("Jack last", "Go out on a Jack", ("yes", "no")),
+          "ace": ("Ace", "Ace", ("plain", "draw 4", "play again")),
+          "mau_penalty": ("Mau", "Forgot Mau", ("if caught", "always +2", "no penalty")),
+          "last_seven": ("Last 7", "Going out on 7", ("no draw", "draws 2"))}
+
+
+def default_setup():
+    """The first setup offered: you against three strong AIs, classic, one round."""
+    return {"seats": [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]],
+            "preset": "classic", "options": {}, "match": "round", "limit": 1,
+            "sort": "suit", "names": []}
+
+
+def seat_names(levels, own=None):
+    """Names for seats of these levels: a human's own name (`own[k]`, "" for none), else
+    "You" when one human plays, else a name each; given names are never handed out again."""
+    humans = 0
+    for level in levels:
+        if level == 0:
+            humans += 1
+    taken = [name for name in own if name] if own else []
+    names = []
+    for k in range(len(levels)):
+        if levels[k]:
+            name = _free(AI_NAMES, taken)
+        elif own and own[k]:
+            name = own[k]
+        elif humans == 1:
+            name = "You"
+        else:
+            mine = HUMAN_NAMES[k] if k < len(HUMAN_NAMES) else ""
+            name = mine if mine and mine not in taken else _free(HUMAN_NAMES, taken)
+        names.append(name)
+        if name not in taken:
+            taken.append(name)
+    return names
+
+
+def _free(pool, taken):
+    """The first name of `pool` not taken yet."""
+    for name in pool:
+        if name not in taken:
+            return name
+    return "P%d" % len(taken)
+
+
+def own_names(seats):
+    """The names players gave their human seats in a setup ("" where the name is made up)."""
+    own = []
+    for k in range(len(seats)):
+        name, level = seats[k][0], seats[k][1]
+        made_up = name == "You" or (k < len(HUMAN_NAMES) and name == HUMAN_NAMES[k])
+        own.append(name if level == 0 and not made_up else "")
+    return own
+
+
+def last_setup(store):
+    """The setup played last (remembered by the store), else you against three AIs."""
+    if store is not None:
+        setup, _ = store.load_settings()
+        if sound(setup):
+            setup.setdefault("sort", "suit")
+            setup.setdefault("names", [])
+            return setup
+    return default_setup()
+
+
+def sound(setup):
+    """True when a remembered setup can be offered again (else the default is)."""
+    try:
+        from firmware.game import rules_of
+        rules_of(setup).check_players(len(setup["seats"]))
+        for name, level in setup["seats"]:
+            if level not in (0, 1, 2, 3, 4) or not _fine_name(name):
+                return False
+        for name in setup.get("names", ()):
+            if not _fine_name(name):
+                return False
+        return (setup.get("match", "round") in MATCH_KINDS and isinstance(setup["options"], dict)
+                and setup.get("sort", "suit") in SORTS)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return False
+
+
+def _fine_name(name):
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME
+
+
+def remember(names, name):
+    """`names` with `name` first (most recent first, each once, at most REMEMBERED)."""
+    out = [name]
+    for other in names:
+        if other != name and len(out) < REMEMBERED:
+            out.append(other)
+    return out
+
+
+class SetupScreen(ListScreen):
+    """A new game's setup: seats, rules (a preset or custom options), match kind, Start,
+    the hand's order, a name row per human seat.
+
+    OK changes the value of the row under the cursor forward, BACK back (rows wrap);
+    Start returns START, or REFUSED with the reason in `error` and the cursor on the row
+    to change; a name row returns NAME (`naming` is its seat). `setup` is the dict
+    firmware.game.Game takes; `opened` is the screen a NAME or REFUSED asks for.
+    """
+
+    START = 1000
+    NAME = 1001
+    REFUSED = 1002
+
+    def __init__(self, setup, fit=4, cols=30, arrows=False):
+        self.setup = setup
+        self.cols = cols
+        self.arrows = arrows              # the board has UP/DOWN as well (the letter grid)
+        self.levels = [seat[1] for seat in setup["seats"]]
+        self.own = own_names(setup["seats"])    # names players gave their seats ("": none)
+        self.naming = -1
+        self.custom = bool(setup.get("options"))
+        self.error = ""
+        self.opened = None
+        self.rows_of = []
+        ListScreen.__init__(self, "setup", "New game", [], (), fit)
+        self.rebuild()
+
+    def _rules(self):
+        from engine.rules import Rules
+        return Rules(self.setup.get("preset", "classic"), **self.setup.get("options", {}))
+
+    def _row(self, rows, items, what, arg, short, long=None):
+        rows.append((what, arg))
+        items.append(long if long is not None and len(long) <= self.cols else short)
+
+    def rebuild(self):
+        """Recompute the rows (and the setup dict) from the choices made."""
+        s = self.setup
+        names = seat_names(self.levels, self.own)
+        s["seats"] = [[names[k], self.levels[k]] for k in range(len(self.levels))]
+        rows, items = [], []
+        self._row(rows, items, "players", 0, "Players: %d" % len(self.levels))
+        for k in range(len(self.levels)):
+            level = LEVELS[self.levels[k]]
+            self._row(rows, items, "seat", k, "%s %s" % (names[k], level),
+                      "%d %s: %s" % (k + 1, names[k], level))
+        self._row(rows, items, "preset", 0, "Rules: %s" % ("custom" if self.custom else s["preset"]))
+        if self.custom:
+            self._row(rows, items, "base", 0, "Base: %s" % s["preset"],
+                      "Custom, based on %s" % s["preset"])
+            for option in _options():
+                if option[0] not in _NOT_CUSTOM:
+                    short, long, words = _WORDS[option[0]]
+                    value = _word(self._value(option), option[3], words)
+                    self._row(rows, items, "option", option, "%s: %s" % (short, value),
+                              "%s: %s" % (long, value))
+        kind = MATCH_KINDS.index(s.get("match", "round"))
+        self._row(rows, items, "match", 0, "Match: %s" % MATCH_WORDS[kind])
+        if kind == 1:
+            self._row(rows, items, "limit", ROUNDS_CHOICES, "Rounds: %d" % s["limit"])
+        elif kind == 2:
+            self._row(rows, items, "limit", LIMIT_CHOICES, "Out above: %d" % s["limit"],
+                      "Out above %d points" % s["limit"])
+        self._row(rows, items, "start", 0, "Start")
+        # after Start, so that the rows above keep their places
+        self._row(rows, items, "sort", 0, "Sort: by %s" % s.get("sort", "suit"),
+                  "Sort my hand by %s" % s.get("sort", "suit"))
+        for k in range(len(self.levels)):
+            if self.levels[k] == 0:
+                self._row(rows, items, "name", k, "Rename %s" % names[k])
+        self.rows_of, self.items = rows, items
+        if self.cursor >= len(items):
+            self.cursor = len(items) - 1
+        self.follow()
+        self._explain()
+
+    def _explain(self):
+        """The title: what the level under the cursor means, where a row has room."""
+        what, arg = self.rows_of[self.cursor]
+        self.title = (LEVEL_HINTS[self.levels[arg]] if what == "seat" and self.cols >= WIDE
+                      else "New game")
+
+    def _value(self, option):
+        """The value an option has now: set in the options, else the preset's."""
+        options = self.setup.get("options", {})
+        if option[0] in options:
+            return options[option[0]]
+        return option[1] if self.setup["preset"] == "classic" else option[2]
+
+    def on(self, action):
+        """Move, change the row's value (OK forward, BACK back), name a seat, or start."""
+        if action == BACK:
+            what, arg = self.rows_of[self.cursor]
+            if what in ("start", "name"):
+                return NOTHING
+            self.change(what, arg, -1)
+            self.rebuild()
+            return NOTHING
+        got = ListScreen.on(self, action)
+        if got < 0:
+            self._explain()
+            return got
+        what, arg = self.rows_of[got]
+        if what == "start":
+            return self.start()
+        if what == "name":
+            self.naming = arg
+            self.opened = NameList(arg, self)
+            return self.NAME
+        self.change(what, arg, 1)
+        self.rebuild()
+        return NOTHING
+
+    def change(self, what, arg, step=1):
+        """Step one setting to its next value (`step` 1) or its previous one (-1)."""
+        s = self.setup
+        if what == "players":
+            most = self._rules().most_players()
+            n = len(self.levels) + step
+            if n > most:
+                n = 2
+            elif n < 2:
+                n = most
+            while len(self.levels) > n:
+                self.levels.pop()
+                self.own.pop()
+            while len(self.levels) < n:
+                self.levels.append(3)
+                self.own.append("")
+        elif what == "seat":
+            self.levels[arg] = (self.levels[arg] + step) % len(LEVELS)
+        elif what == "preset":     # classic, nordic, custom (from the preset before it)
+            state = (2 if self.custom else _PRESETS.index(s["preset"])) + step
+            if state % 3 == 2:
+                self.custom = True
+                s["options"] = {"ace": self._value(_option("ace"))}   # not empty: custom
+            else:
+                self.custom = False
+                s["options"] = {}
+                s["preset"] = _PRESETS[state % 3]
+        elif what == "base":
+            s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
+        elif what == "option":
+            s["options"][arg[0]] = _cycle(self._value(arg), arg[3], step)
+        elif what == "match":
+            kind = (MATCH_KINDS.index(s.get("match", "round")) + step) % 3
+            s["match"] = MATCH_KINDS[kind]
+            s["limit"] = (1, 3, 100)[kind]
+        elif what == "limit":
+            s["limit"] = _cycle(s["limit"], arg, step)
+        elif what == "sort":
+            s["sort"] = "rank" if s.get("sort", "suit") == "suit" else "suit"
+
+    def rename(self, seat, name):
+        """Give the human at `seat` their own name ("": a made-up one again)."""
+        self.own[seat] = name
+        self.rebuild()
+
+    def after(self, screen, got):
+        """What a screen this one opened decided: the screen to show next, or None (stay).
+        A name given, the cursor waits on Start."""
+        if screen.name == "names":
+            if got == 0:
+                return NameScreen(screen.seat, "", self.fit, self.arrows, self.cols)
+            if got > 0:
+                return self._named(screen.seat, screen.items[got])
+        elif screen.name == "name":
+            if got == DONE:
+                return self._named(screen.seat, screen.text)
+        elif got == DONE:                 # the refusal was read
+            return self
+        return self if got in (CANCEL, PAUSE) else None
+
+    def _named(self, seat, name):
+        self.rename(seat, name)
+        self.cursor = self.rows_of.index(("start", 0))
+        self.follow()
+        self._explain()
+        return self
+
+    def start(self):
+        """START when these rules deal to these players under different names; else
+        REFUSED, the reason in `error` (and on `opened`), the cursor on the row to change."""
+        self.error = ""
+        rules = self._rules()
+        n = len(self.levels)
+        names = [seat[0] for seat in self.setup["seats"]]
+        for k in range(n):
+            if names[k] in names[:k]:
+                return self._refuse(("Two players are called %s." % names[k], "Rename one."),
+                                    ("name", k) if self.levels[k] == 0 else ("seat", k))
+        try:
+            rules.check_players(n)
+        except ValueError:
+            if n > rules.max_players:
+                why = ("These rules seat 2 to %d players." % rules.max_players,
+                       "Fewer players, please.")
+            else:
+                why = ("%d players x %d cards need %d cards."
+                       % (n, rules.hand_size, n * rules.hand_size + 1),
+                       "The deck has %d: fewer players or cards." % rules.deck_size())
+            return self._refuse(why, ("players", 0))
+        names = self.setup.get("names", [])
+        for name in self.own:
+            if name:
+                names = remember(names, name)
+        self.setup["names"] = names
+        return self.START
+
+    def _refuse(self, why, row):
+        """REFUSED: the sentences `why` on a page of their own, the cursor on `row`."""
+        self.error = " ".join(why)
+        self.cursor = self.rows_of.index(row)
+        self.follow()
+        self._explain()
+        self.opened = PagesScreen("refused", "Cannot start",
+                                  page_lines(why, self.cols, self.fit - 1), self.fit - 1)
+        return self.REFUSED
+
+
+class NameList(ListScreen):
+    """Who sits at a human seat: New name (the letter grid), then the names used last,
+    then common names; names other seats have are left out."""
+
+    def __init__(self, seat, setup_screen):
+        self.seat = seat
+        taken = [s[0] for s in setup_screen.setup["seats"]]
+        items = ["New name"]
+        for name in list(setup_screen.setup.get("names", ())) + list(COMMON_NAMES):
+            if name not in items and name not in taken:
+                items.append(name)
+        wide = setup_screen.cols >= WIDE
+        ListScreen.__init__(self, "names", "Name of player %d" % (seat + 1) if wide
+                            else "Player %d" % (seat + 1), items, (), setup_screen.fit)
+
+
+# the letter grid: rows of cells; "_" is a space, "<" deletes, the last row is Done
+_GRID = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ_<", "")
+_DONE = "Done"
+
+
+class NameScreen(ListScreen):
+    """A new name on a letter grid: the items are the grid's rows, the title the name so
+    far. With UP/DOWN (`arrows`), the cursor is a cell: UP/DOWN change the row, NEXT/PREV
+    go along the letters in reading order. With NEXT/PREV/OK alone, NEXT/PREV choose a
+    row and OK opens it at its middle letter; OK on a letter adds it (a capital at a
+    word's start) and the row closes again. BACK deletes the last letter (closes an open
+    row; with nothing typed, leaves); MENU leaves; Done returns DONE."""
+
+    def __init__(self, seat, name, fit=4, arrows=False, cols=30):
+        self.seat = seat
+        self.text = name[:MAX_NAME]
+        self.arrows = arrows
+        self.col = 0 if arrows else -1           # -1: a row is chosen, not a letter
+        hint = () if arrows or cols < WIDE else ("Pick a row, then a letter.",)
+        ListScreen.__init__(self, "name", "", [""] * len(_GRID), hint, fit)
+        self._show()
+
+    def _cells(self, row):
+        return _GRID[row] or _DONE
+
+    def _show(self):
+        """The title and the rows, the cell under the cursor in brackets."""
+        self.title = "Name: %s%s" % (self.text, "_" if len(self.text) < MAX_NAME else "")
+        for r in range(len(_GRID)):
+            col = self.col if r == self.cursor else -1
+            if not _GRID[r]:
+                self.items[r] = "[%s]" % _DONE if col >= 0 else _DONE
+                continue
+            cells = _GRID[r]
+            text = ""
+            for i in range(len(cells)):
+                text += "[" if i == col else "]" if i == col + 1 and col >= 0 else " " if i else ""
+                text += cells[i]
+            self.items[r] = text + ("]" if col == len(cells) - 1 else "")
+        self.follow()
+
+    def _step(self, step):
+        """Along the cells in reading order, row to row, wrapping at the ends."""
+        n = len(_GRID[self.cursor]) or 1
+        col = self.col + step
+        if 0 <= col < n:
+            self.col = col
+            return
+        self.cursor = (self.cursor + step) % len(_GRID)
+        self.col = 0 if step > 0 else (len(_GRID[self.cursor]) or 1) - 1
+
+    def on(self, action):
+        """Move, open a row, add or delete a letter, or finish."""
+        got = self._act(action)
+        self._show()
+        return got
+
+    def _act(self, action):
+        if action == MENU:
+            return PAUSE
+        if action == BACK:
+            if self.col >= 0 and not self.arrows:
+                self.col = -1
+            elif self.text:
+                self.text = self.text[:-1]
+            else:
+                return CANCEL
+        elif action == UP or action == DOWN:
+            self.cursor = (self.cursor + (1 if action == DOWN else -1)) % len(_GRID)
+            if self.col >= 0:
+                self.col = min(self.col, (len(_GRID[self.cursor]) or 1) - 1)
+        elif action == NEXT or action == PREV:
+            if self.col < 0:
+                self.cursor = (self.cursor + (1 if action == NEXT else -1)) % len(_GRID)
+            else:
+                self._step(1 if action == NEXT else -1)
+        elif action == OK:
+            cells = _GRID[self.cursor]
+            if self.col < 0 and len(cells) > 1:
+                self.col = len(cells) // 2      # open the row at its middle letter
+                return NOTHING
+            if not cells:
+                self.text = self.text.strip()
+                return DONE
+            self._type(cells[max(0, self.col)])
+            if not self.arrows:
+                self.col = -1
+        return NOTHING
+
+    def _type(self, cell):
+        """Add a letter or a space, or delete the last character."""
+        if cell == "<":
+            self.text = self.text[:-1]
+        elif len(self.text) >= MAX_NAME:
+            return
+        elif cell == "_":
+            self.text += " " if self.text and self.text[-1] != " " else ""
+        elif not self.text or self.text[-1] == " ":
+            self.text += cell
+        else:
+            self.text += cell.lower()
+
+
+_PRESETS = ("classic", "nordic")
+
+
+def _options():
+    from engine.rules import options
+    return options()
+
+
+def _option(name):
+    for option in _options():
+        if option[0] == name:
+            return option
+    raise KeyError(name)
+
+
+def _word(value, allowed, words):
+    """An option's value in a player's words (numbers as they are)."""
+    if not words:
+        return "%d" % value
+    for i in range(len(allowed)):
+        if allowed[i] == value and (value is not True and value is not False
+                                    or allowed[i] is value):
+            return words[i]
+    return "%s" % value
+
+
+def _cycle(value, allowed, step=1):
+    """The value after (`step` 1) or before (-1) `value` among the allowed ones (numbers:
+    a few useful steps)."""
+    if isinstance(allowed, range):
+        choices = [v for v in HAND_CHOICES if v in allowed]
+    else:
+        choices = list(allowed)
+    for i in range(len(choices)):
+        if choices[i] == value and (value is not True and value is not False
+                                    or choices[i] is value):
+            return choices[(i + step) % len(choices)]
+    return choices[0]

@@ -1,0 +1,86 @@
+"""The in-game Rules pages (firmware.rulebook) and docs/rules.md say the same sentences,
+and a page never breaks inside a sentence."""
+import importlib
+import os
+import re
+
+import pytest
+
+from engine.rules import Rules
+from firmware import screens as S
+from firmware.app import App
+from firmware.gfx import Canvas
+from firmware.rulebook import rules_lines
+
+DOCS = os.path.join(os.path.dirname(__file__), "..", "docs", "rules.md")
+BOARDS = ("pico_display", "pico_oled", "thumby")
+
+
+def configurations():
+    """Both rule sets with the setup's matches, and every option value on top of each."""
+    from engine.options import options
+    out = []
+    for preset in ("classic", "nordic"):
+        out += [Rules(preset, match="rounds", rounds=1), Rules(preset, match="rounds", rounds=3),
+                Rules(preset, match="elimination", limit=100)]
+        for option in options():
+            if option[0] in ("deck", "hand_size", "min_players", "max_players", "match",
+                             "rounds", "limit"):
+                continue
+            for value in option[3]:
+                out.append(Rules(preset, **{option[0]: value}))
+    return out
+
+
+def test_every_sentence_of_the_rules_pages_is_in_the_players_rules():
+    with open(DOCS) as f:
+        quoted = set(re.findall(r'"([^"]+)"', " ".join(f.read().split())))
+    missing = set()
+    for rules in configurations():
+        for sentence in rules_lines(rules):
+            if sentence not in quoted:
+                missing.add(sentence)
+    assert not missing, sorted(missing)
+
+
+def test_each_sentence_fits_a_page_of_the_smallest_screen():
+    for rules in configurations():
+        for sentence in rules_lines(rules):
+            assert len(S.wrap(sentence, 16)) <= 3, sentence     # 72x40: 3 lines of 16
+
+
+def test_page_lines_push_a_sentence_that_would_straddle_to_the_next_page():
+    texts = ["one two three", "four five six seven", "eight"]
+    lines = S.page_lines(texts, 9, 3)
+    assert lines == ["one two", "three", "", "four five", "six seven", "eight"]
+    assert S.page_lines(["a b c d e f g h"], 1, 3) == list("abcdefgh")   # longer than a page
+
+
+def rules_pages(name):
+    board = importlib.import_module("board_configs." + name)
+    app = App(board, Canvas(board.WIDTH, board.HEIGHT, board.DEPTH), None, 0, playouts=4, seed=3)
+    app.act(S.OK)                                   # New game
+    sc = app.screen
+    sc.cursor = sc.rows_of.index(("preset", 0))
+    app.act(S.OK)                                   # nordic: the longest rules
+    sc.cursor = sc.rows_of.index(("start", 0))
+    app.act(S.OK)
+    app.pause()
+    app.act(S.NEXT)
+    app.act(S.OK)                                   # Rules
+    return app, app.screen
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_rules_pages_break_between_sentences(name):
+    app, pages = rules_pages(name)
+    assert pages.name == "rules" and pages.pages() > 1
+    cols = app.sizes.list_cols
+    at = 0
+    for sentence in rules_lines(app.game.rules):
+        part = S.wrap(sentence, cols)
+        while pages.lines[at] == "" and part[0] != "":
+            at += 1                                  # the blank lines that end a page
+        assert pages.lines[at:at + len(part)] == part
+        assert at // pages.fit == (at + len(part) - 1) // pages.fit, (name, sentence)
+        at += len(part)
