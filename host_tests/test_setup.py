@@ -361,7 +361,7 @@ app = App(Board, Canvas(72, 40, 1), None, 0, playouts=4, seed=2)
 
 
 def test_the_setup_code_leaves_the_heap_once_play_begins():
-    from tools import mpvm
+    from tools.vm import mpvm
     steps = ["gc.collect()", "A = gc.mem_alloc()", "import firmware.setup", "gc.collect()",
              "CODE = gc.mem_alloc() - A\ndel sys.modules['firmware.setup']\n"
              "firmware.__dict__.pop('setup')", "gc.collect()", "A = gc.mem_alloc()",
