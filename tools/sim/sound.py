@@ -25,13 +25,14 @@ def has_sound(board):
     return hasattr(board, "open_sound")
 
 
-def square_wave(hz, rate=RATE, volume=VOLUME):
-    """One period of a square wave at `hz` (as near as whole samples go), 16-bit mono bytes."""
+def square_wave(hz, rate=RATE, channels=1, volume=VOLUME):
+    """One period of a square wave at `hz` (as near as whole samples go): 16-bit samples,
+    each repeated for every channel."""
     from array import array
     period = max(2, round(rate / hz))
     high = int(32767 * volume)
     half = period // 2
-    return array("h", [high] * half + [-high] * (period - half)).tobytes()
+    return array("h", [high] * (half * channels) + [-high] * ((period - half) * channels)).tobytes()
 
 
 class Mixer:
@@ -40,6 +41,8 @@ class Mixer:
 
     def __init__(self, pygame):
         self.pygame = pygame
+        # the mixer's own format: pygame.init() (the displayio simulator's) may have started it
+        self.rate, _, self.channels = pygame.mixer.get_init()
         self.waves = {}     # frequency -> pygame.mixer.Sound
         self.channel = None
 
@@ -65,7 +68,8 @@ class Mixer:
         """Play `hz` until the next tone or silence."""
         wave = self.waves.get(hz)
         if wave is None:
-            wave = self.waves[hz] = self.pygame.mixer.Sound(buffer=square_wave(hz))
+            wave = self.waves[hz] = self.pygame.mixer.Sound(
+                buffer=square_wave(hz, self.rate, self.channels))
         self.channel = wave.play(loops=-1)
 
     def silence(self):
