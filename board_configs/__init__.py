@@ -2,7 +2,8 @@
 
 `board.py` on the device names the board (`BOARD = "pico_display"`); the simulator takes
 `--board`. The helpers below are the wiring the configs share: each imports `machine`
-and a driver only when called, so the data can be read anywhere.
+and a driver only when called, so the data can be read anywhere. A board with a
+speaker or buzzer has `open_sound()`; the others have none and never load firmware.sound.
 
 The bus is made before the control pins on purpose: on the RP2040, SPI0 without a
 `miso` takes its default MISO pin, GP16, which is DC on the Pico Display and CS on the
@@ -47,3 +48,10 @@ def buttons(keys, no_pull=()):
     """The board's buttons, debounced (see firmware/buttons.py)."""
     from firmware.buttons import Buttons
     return Buttons(keys, no_pull)
+
+
+def pwm_sound(gpio):
+    """A buzzer on a PWM pin, played by firmware.sound."""
+    from machine import Pin, PWM
+    from firmware.sound import Sound
+    return Sound(PWM(Pin(gpio)))

@@ -3,8 +3,10 @@
 Pins from TinyCircuits' thumby library (thumbyHardware.py, thumbyButton.py): SPI0 with
 SCK 18, MOSI 19, CS 16, DC 17, RST 20; the 72x40 glass shows RAM columns 28-99 and
 needs the internal current reference (0xAD 0x30). D-pad left 3, up 4, right 5, down 6,
-A 27, B 24, pressed = 0. The buzzer on GP28 is not used. (The very first Thumbys had
-the display on I2C; this config is for the SPI boards that shipped.)
+A 27, B 24, pressed = 0. The buzzer on GP28 is driven by PWM (thumbyHardware.py's
+`PWM(Pin(28))`, thumbyAudio.py: a frequency, duty 32768 for a tone, 0 for silence).
+(The very first Thumbys had the display on I2C; this config is for the SPI boards that
+shipped.)
 """
 NAME = "TinyCircuits Thumby"
 WIDTH, HEIGHT, DEPTH = 72, 40, 1
@@ -28,3 +30,9 @@ def open_buttons():
     """The buttons (device only)."""
     from board_configs import buttons
     return buttons(KEYS, NO_PULL)
+
+
+def open_sound():
+    """The buzzer, as firmware.sound plays it (device only)."""
+    from board_configs import pwm_sound
+    return pwm_sound(BUZZER)

@@ -1,7 +1,8 @@
 """The app: the flows of a game on the handheld, and its main loop.
 
-`App(board, canvas, store, now_ms, painter=None)`: without a painter it draws on `canvas`
-with firmware.paint's framebuf Painter (imported only then). Per frame the loop calls
+`App(board, canvas, store, now_ms, painter=None, sound=None)`: without a painter it draws
+on `canvas` with firmware.paint's framebuf Painter (imported only then); `sound` is the
+board's firmware.sound.Sound, or None. Per frame the loop calls
 `handle(event)` for each key event (firmware.buttons), then `tick(now_ms)`, then sends
 each box of `canvas.take_boxes()` to the display; it stops when `done`. Flows: title (Continue /
 New game), setup (with the players' names), the
@@ -38,7 +39,8 @@ def sizes_of(painter):
 class App:
     """Screens, the game and the store, driven by key events and the clock."""
 
-    def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None, painter=None):
+    def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None, painter=None,
+                 sound=None):
         self.layout = board.LAYOUT
         self.canvas = canvas
         self.store = store
@@ -61,6 +63,9 @@ class App:
         self.busy = False            # the game has something due that needs no key
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
+        self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
+        if sound is not None:
+            sound.set_on(self._last_setup().get("sound", True))
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
@@ -93,12 +98,14 @@ class App:
         self.show(S.PagesScreen(name, title, S.page_lines(text_lines, self.sizes.list_cols, fit),
                                 fit))
 
-    def pause(self):
+    def pause(self, cursor=0):
         """The pause menu over the table."""
         if self.screen.name not in ("pause", "rules"):
             self.back_to = self.screen
-        self.show(S.ListScreen("pause", "Paused", ["Resume", "Rules", "Save and quit"],
-                               (), self.sizes.list_fit))
+        items = ["Resume", "Rules", "Save and quit"]
+        if self.sound is not None:
+            items.append("Sound: %s" % ("on" if self.sound.on else "off"))
+        self.show(S.ListScreen("pause", "Paused", items, (), self.sizes.list_fit, cursor))
 
     # --- input -----------------------------------------------------------------------
 
@@ -189,6 +196,20 @@ class App:
                 self._save()
             self.game = None
             self.title()
+        elif got == 3:
+            self._switch_sound()
+
+    def _switch_sound(self):
+        """Sound on or off, remembered with the last setup (it survives power-off)."""
+        setup = self._last_setup()
+        setup["sound"] = not self.sound.on
+        self.sound.set_on(setup["sound"])
+        if self.store is not None:
+            try:
+                self.store.save_settings(setup)
+            except OSError:
+                pass   # a full flash forgets the choice, never the game
+        self.pause(3)
 
     # --- the game --------------------------------------------------------------------
 
@@ -283,6 +304,8 @@ class App:
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
         self.now = now_ms
+        if self.sound is not None:
+            self.sound.tick(now_ms)
         if self.game is None or self.screen is not self.table:
             return
         t = self.table
@@ -300,10 +323,14 @@ class App:
             self._next()
         else:
             self.busy = False    # the human holding the device is to move: wait for keys
+            if self.sound is not None:
+                self.sound.your_turn(game)
 
     def _shown_move(self, now_ms):
         """Put the last move on the table and hold it there long enough to read."""
         t = self.table
+        if self.sound is not None:
+            self.sound.after_move(self.game)
         self._refresh()
         t.say(". ".join(self.game.last_lines()))
         pace = max(AI_PACE_MS, _PAGE_MS * t.status_pages())
@@ -364,6 +391,8 @@ class App:
 
     def _after_human(self):
         t, game = self.table, self.game
+        if self.sound is not None:
+            self.sound.after_move(game)
         self.busy = True
         t.hint = -1
         self._refresh()

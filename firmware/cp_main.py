@@ -49,8 +49,9 @@ def run(name=None):
     display.root_group = painter.root
     display.auto_refresh = False
     store = DriveStore(SAVE_DIR, drive_read_only())
+    sound = board.open_sound() if hasattr(board, "open_sound") else None   # the speaker
     gc.collect()
-    app = DioApp(board, painter, store, ticks_ms())
+    app = DioApp(board, painter, store, ticks_ms(), sound=sound)
     loop(app, painter, display, keys)
 
 

@@ -36,8 +36,9 @@ def run(name=None):
     display = board.open_display()
     keys = board.open_buttons()
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+    sound = board.open_sound() if hasattr(board, "open_sound") else None   # a buzzer
     gc.collect()
-    app = App(board, canvas, Store("/"), time.ticks_ms())
+    app = App(board, canvas, Store("/"), time.ticks_ms(), sound=sound)
     print("Mau-Mau ready on %s" % board.NAME)  # tools/deploy/deploy.py waits for this line
     loop(app, canvas, display, keys)
 

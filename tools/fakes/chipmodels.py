@@ -1,4 +1,4 @@
-"""Stand-ins for the hardware: fake machine.Pin/SPI/I2C that record, and controller models.
+"""Stand-ins for the hardware: fake machine.Pin/SPI/I2C/PWM that record, and controller models.
 
 The fakes let drivers and board configs run without a board, on CPython (via
 `install_machine`) and inside the MicroPython VM (this file, written in the subset both
@@ -66,6 +66,8 @@ def reset_fakes():
     FakeSPI.made = []
     FakeSPI.record = FakePin.record = True
     FakeI2C.made = []
+    FakePWM.made = []
+    FakePWM.record = True
 
 
 def wire_spi(dc, cs):
@@ -160,8 +162,45 @@ class FakeI2C:
             raise OSError(19)  # ENODEV: nobody acknowledged
 
 
+class FakePWM:
+    """machine.PWM: logs each freq(hz) and duty_u16(duty) set as ("freq", hz) / ("duty", d)."""
+
+    made = []
+    record = True   # off: only the last values are kept (allocation-free)
+
+    def __init__(self, pin=None, freq=0, duty_u16=0):
+        self.pin = pin
+        self.hz = freq
+        self.duty = duty_u16
+        self.writes = []
+        FakePWM.made.append(self)
+
+    def freq(self, hz=None):
+        """Read the frequency, or set it."""
+        if hz is None:
+            return self.hz
+        self.hz = hz
+        if FakePWM.record:
+            self.writes.append(("freq", hz))
+        return None
+
+    def duty_u16(self, duty=None):
+        """Read the duty (0-65535), or set it."""
+        if duty is None:
+            return self.duty
+        self.duty = duty
+        if FakePWM.record:
+            self.writes.append(("duty", duty))
+        return None
+
+    def deinit(self):
+        """Stop the output."""
+        self.duty = 0
+
+
 # the `machine` module of the MicroPython VM (pass as extra_files={"/lib/machine.py": ...})
-VM_MACHINE = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
+VM_MACHINE = ("from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C,"
+              " FakePWM as PWM\n")
 
 
 def install_machine(monkeypatch):
@@ -169,7 +208,7 @@ def install_machine(monkeypatch):
     import types
     reset_fakes()
     module = types.ModuleType("machine")
-    module.Pin, module.SPI, module.I2C = FakePin, FakeSPI, FakeI2C
+    module.Pin, module.SPI, module.I2C, module.PWM = FakePin, FakeSPI, FakeI2C, FakePWM
     monkeypatch.setitem(sys.modules, "machine", module)
     return module
 
@@ -805,7 +844,8 @@ class Rig:
         self.shown_pixels = 0
         self.frames = 0
         self.moves = 0             # moves of the game so far, as last seen
-        self.app = App(board, self.canvas, store, 0, playouts=playouts, seed=seed)
+        self.sound = board.open_sound() if hasattr(board, "open_sound") else None  # main.py's
+        self.app = App(board, self.canvas, store, 0, playouts=playouts, seed=seed, sound=self.sound)
         self.frame()
 
     def frame(self):

@@ -48,6 +48,7 @@ def parse_args(argv):
     parser.add_argument("--script", default="", help="headless: button presses, e.g. 'A RIGHT*3 long:B shot:x', or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
     parser.add_argument("--save-dir", help="the Store's folder (default .sim/<board>)")
+    parser.add_argument("--sound-log", help="write the sound cues to this file (headless: stdout)")
     args = parser.parse_args(argv)
     if args.scale is not None and args.scale < 1:
         parser.error("--scale must be 1 or more")
@@ -88,7 +89,9 @@ def main(argv=None):
         from tools.table import main as table
         return table([]) or 0
     mode = args.mode or default_mode()
-    device = Device(board, app, save_folder(args.board, args.save_dir))
+    from tools.sim.sound import for_board
+    device = Device(board, app, save_folder(args.board, args.save_dir),
+                    sound=for_board(board, mode, args.sound_log))
     if mode == "headless":
         return run_headless(device, args)
     try:

@@ -71,7 +71,7 @@ class CircuitDevice:
     the host's clock and keys. `painter.root` is on `display`; shots refresh it first."""
 
     def __init__(self, board, display, save_dir=None, now_ms=0, playouts=None, seed=None,
-                 store=None):
+                 store=None, sound=None):
         from firmware.app_dio import DioApp, DriveStore
         from firmware.buttons import Debouncer
         from firmware.paint_dio import DioPainter
@@ -86,7 +86,8 @@ class CircuitDevice:
             os.makedirs(save_dir, exist_ok=True)
             store = DriveStore(save_dir)
         self.store = store
-        self.app = DioApp(board, self.painter, store, now_ms, playouts, seed)
+        self.sound = sound   # tools/sim/sound.py's SimSound, or None
+        self.app = DioApp(board, self.painter, store, now_ms, playouts, seed, sound)
         self.now_ms = now_ms
         self.frames = 0
         self.events = []
@@ -490,6 +491,7 @@ def parse_args(argv):
     parser.add_argument("--script", default="", help="headless: button presses, or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
     parser.add_argument("--save-dir", help="the store's folder (default .sim/<board>)")
+    parser.add_argument("--sound-log", help="write the sound cues to this file (headless: stdout)")
     return parser.parse_args(argv)
 
 
@@ -511,7 +513,9 @@ def main(argv=None, args=None):
     scale = args.scale or (1 if mode == "headless" else 4)
     display = open_display(board.WIDTH, board.HEIGHT, 1 if mode == "headless" else scale,
                            "Mau-Mau: %s" % board.NAME)
-    device = CircuitDevice(board, display, save_folder(args.board, args.save_dir))
+    from tools.sim.sound import for_board
+    device = CircuitDevice(board, display, save_folder(args.board, args.save_dir),
+                           sound=for_board(board, mode, getattr(args, "sound_log", None)))
     if mode == "window":
         run_window(device)
         return 0

@@ -53,10 +53,11 @@ class Device:
     """A board running an app: call frame(now_ms, mask) as the device's loop would.
 
     app_factory(board, canvas, store, now_ms) makes the app (firmware.app.App); its store
-    keeps files in save_dir (None: the app gets no store).
+    keeps files in save_dir (None: the app gets no store). A `sound` (tools/sim/sound.py)
+    is handed to the app as `sound=` when the factory takes one.
     """
 
-    def __init__(self, board, app_factory, save_dir, now_ms=0):
+    def __init__(self, board, app_factory, save_dir, now_ms=0, sound=None):
         install_framebuf()
         from firmware.buttons import Debouncer
         from firmware.gfx import Canvas
@@ -66,7 +67,11 @@ class Device:
         self.buttons = Debouncer()
         self.keys = boards.key_mask(board)
         self.store = None if save_dir is None else open_store(save_dir)
-        self.app = app_factory(board, self.canvas, self.store, now_ms)
+        self.sound = sound if sound is not None and takes_sound(app_factory) else None
+        if self.sound is None:
+            self.app = app_factory(board, self.canvas, self.store, now_ms)
+        else:
+            self.app = app_factory(board, self.canvas, self.store, now_ms, sound=sound)
         self.now_ms = now_ms
         self.frames = 0
         self.events = []  # every key event handed to the app, in order
@@ -89,6 +94,15 @@ class Device:
     def done(self):
         """True once the app has asked to stop."""
         return bool(getattr(self.app, "done", False))
+
+
+def takes_sound(app_factory):
+    """True when app_factory has a `sound` parameter (firmware.app.App; a test's app may not)."""
+    import inspect
+    try:
+        return "sound" in inspect.signature(app_factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def pump(device, now_ms, mask):
