@@ -397,7 +397,7 @@ def test_window_shows_the_scaled_screen_and_maps_keys(tmp_path, dummy_video):
 def test_window_help_names_only_the_boards_keys():
     two = window_help("tdisplay")
     assert "Z/Enter = A" in two[0] and "X/Bksp = B" in two[0] and "S = Y" not in two[0]
-    assert "hold A choose" in two[1] and "arrows" not in two[0]
+    assert "hold A choose" in two[1] and "arrows = tap A/B" in two[0]
     assert "arrows = d-pad" in window_help("thumby")[0] and "S = Y" in window_help("pico_display")[0]
 
 

@@ -9,7 +9,7 @@ draws with CircuitPython's displayio as Adafruit's Blinka runs it on CPython
 (adafruit-blinka-displayio, adafruit-circuitpython-display-text), shown through
 blinka-displayio-pygamedisplay: an SDL window, or SDL's dummy driver for PNGs. Scripts
 are tools/sim/headless.py's. Keys: arrows, Z/Enter = A, X/Backspace = B,
-A = Start (menu), S = Select (back); Esc quits.
+A = Start (menu), S = Select (back); Esc quits. `--seed N`: the same game every time.
 """
 import argparse
 import os
@@ -27,6 +27,18 @@ def quiet_sdl(headless):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+
+def quiet_blinka():
+    """Import Blinka's `microcontroller` once with its stdout muted: on a laptop it prints a
+    warning that its chip (GENERIC_X86) is not fully supported, which the simulator never uses."""
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            import microcontroller  # noqa: F401
+        except ImportError:
+            pass
 
 
 def open_display(width, height, scale=1, caption="Mau-Mau"):
@@ -480,22 +492,15 @@ def run_window(device, frame_ms=FRAME_MS):
 
 
 def parse_args(argv):
-    """The command line (the same words as python -m tools.sim)."""
-    parser = argparse.ArgumentParser(prog="python -m tools.sim.circuitpython",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--board", default="pybadge", help="a displayio board of board_configs/")
-    parser.add_argument("--mode", choices=("window", "terminal", "headless"),
-                        help="default: window if a display is there (no terminal mode: headless)")
-    parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window (or of the PNGs)")
-    parser.add_argument("--script", default="", help="headless: button presses, or @file")
-    parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
-    parser.add_argument("--save-dir", help="the store's folder (default .sim/<board>)")
-    return parser.parse_args(argv)
+    """The command line (the same words as python -m tools.sim), checked."""
+    from tools.sim.__main__ import parse_args as sim_args
+    return sim_args(argv, "python -m tools.sim.circuitpython", "pybadge", __doc__)
 
 
 def main(argv=None, args=None):
-    """Run the CircuitPython app on the host; returns the exit status. tools.sim may pass its
-    own parsed `args` (same names) for a board with DISPLAYIO = True."""
+    """Run the CircuitPython app on the host; returns the exit status. tools.sim passes its
+    own checked `args` (same names) for a board with DISPLAYIO = True."""
+    from tools.sim.__main__ import SEEDED_PLAYOUTS, fallback_mode, warn_unused
     from tools.sim.device import environment_has_display
     from tools.sim.headless import play
     args = args if args is not None else parse_args(argv)
@@ -504,14 +509,20 @@ def main(argv=None, args=None):
         print("%s is not a displayio board: use python -m tools.sim" % args.board, file=sys.stderr)
         return 2
     mode = args.mode or ("window" if environment_has_display() else "headless")
+    if mode == "window" and not environment_has_display():
+        mode = fallback_mode("no display: DISPLAY and WAYLAND_DISPLAY are unset")
     if mode == "terminal":
         print("displayio boards have no terminal mode: running headless", file=sys.stderr)
         mode = "headless"
+    warn_unused(args, mode)
     quiet_sdl(mode == "headless")
+    quiet_blinka()
     scale = args.scale or (1 if mode == "headless" else 4)
     display = open_display(board.WIDTH, board.HEIGHT, 1 if mode == "headless" else scale,
                            "Mau-Mau: %s" % board.NAME)
-    device = CircuitDevice(board, display, save_folder(args.board, args.save_dir))
+    seed = getattr(args, "seed", None)
+    device = CircuitDevice(board, display, save_folder(args.board, args.save_dir),
+                           playouts=None if seed is None else SEEDED_PLAYOUTS, seed=seed)
     if mode == "window":
         run_window(device)
         return 0

@@ -1,13 +1,14 @@
 """The screen in a window (pygame-ce), scaled by whole pixels, with the board's keys on the keyboard.
 
-Arrows = UP DOWN LEFT RIGHT, Z or Enter = A, X or Backspace = B, A = X, S = Y; Esc or
-closing the window quits. A bar under the screen says which keys the board has and
-what they do on its layout. Only the rectangle the app redrew is converted and sent.
+Arrows = the d-pad (on a board without one: its NEXT and PREV keys, boards.arrow_keys),
+Z or Enter = A, X or Backspace = B, A = X, S = Y; Esc or closing the window quits. A bar
+under the screen says which keys the board has and what they do on its layout. Only the
+rectangle the app redrew is converted and sent.
 """
 import os
 import time
 
-from tools.sim.boards import KEY_NAMES, key_help
+from tools.sim.boards import KEY_NAMES, arrow_keys, key_help
 from tools.sim.device import FRAME_MS
 from tools.sim.image import Converter
 
@@ -17,13 +18,33 @@ KEY_LABELS = (("A", "Z/Enter"), ("B", "X/Bksp"), ("X", "A"), ("Y", "S"))
 BAR_LINE = 20
 BAR_BG = (24, 24, 28)
 BAR_INK = (200, 200, 205)
+MIN_WIDTH = 360
+HIDDEN_DRIVERS = ("offscreen", "dummy")   # SDL's drivers that show nothing (tests ask for them)
 
 
-def keymap(pygame):
-    """pygame key code -> firmware key name."""
-    return {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
+def keymap(pygame, board):
+    """pygame key code -> the board's key name (arrows as boards.arrow_keys says)."""
+    arrows = arrow_keys(board)
+    return {pygame.K_UP: arrows["UP"], pygame.K_DOWN: arrows["DOWN"],
+            pygame.K_LEFT: arrows["LEFT"], pygame.K_RIGHT: arrows["RIGHT"],
             pygame.K_z: "A", pygame.K_RETURN: "A", pygame.K_KP_ENTER: "A",
             pygame.K_x: "B", pygame.K_BACKSPACE: "B", pygame.K_a: "X", pygame.K_s: "Y"}
+
+
+def wrap_help(lines, fits, sep):
+    """The help lines broken at their `sep`s into lines for which fits(text) is true."""
+    out = []
+    for line in lines:
+        words = line.split(sep)
+        text = words[0]
+        for word in words[1:]:
+            if fits(text + sep + word):
+                text += sep + word
+            else:
+                out.append(text)
+                text = "  " + word
+        out.append(text)
+    return out
 
 
 def help_lines(board):
@@ -50,27 +71,33 @@ class Window:
         self.scale = scale
         self.converter = Converter(device.canvas)
         w, h = device.canvas.width * scale, device.canvas.height * scale
-        self.bar = help_lines(device.board)
+        width = max(w, MIN_WIDTH)
         try:
             pygame.display.init()
+            if pygame.display.get_driver() in HIDDEN_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+                raise pygame.error("SDL found no display, only its %r driver"
+                                   % pygame.display.get_driver())
             pygame.font.init()
-            self.surface = pygame.display.set_mode((max(w, 360), h + BAR_LINE * len(self.bar) + 6))
+            self.font = pygame.font.Font(None, BAR_LINE + 2)
+            self.bar = wrap_help(help_lines(device.board),
+                                 lambda text: self.font.size(text)[0] <= width - 12, "   ")
+            self.surface = pygame.display.set_mode((width, h + BAR_LINE * len(self.bar) + 6))
         except pygame.error as error:
             pygame.display.quit()
             raise NoWindow(str(error)) from None
         pygame.display.set_caption("Mau-Mau: %s" % device.board.NAME)
-        self.keymap = keymap(pygame)
+        self.keymap = keymap(pygame, device.board)
         self.held = set()  # keyboard keys held down
         self.quit = False
+        self.bar_top = h
         self._draw_bar(h)
         self.present((0, 0, device.canvas.width, device.canvas.height))
+        pygame.display.flip()   # the bar too: present() updates only the screen's rectangle
 
     def _draw_bar(self, top):
-        pygame = self.pygame
         self.surface.fill(BAR_BG, (0, top, self.surface.get_width(), self.surface.get_height() - top))
-        font = pygame.font.Font(None, BAR_LINE + 2)
         for i, line in enumerate(self.bar):
-            self.surface.blit(font.render(line, True, BAR_INK), (6, top + 4 + i * BAR_LINE))
+            self.surface.blit(self.font.render(line, True, BAR_INK), (6, top + 4 + i * BAR_LINE))
 
     def present(self, rect):
         """Convert and show the (x, y, w, h) rectangle of the canvas."""
