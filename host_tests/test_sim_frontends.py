@@ -230,9 +230,9 @@ def test_terminal_fitting_scale():
 def test_terminal_keys_become_taps_and_long_presses():
     kb = terminal.Keyboard()
     names = boards.KEY_NAMES
-    kb.feed("\x1b[Cz", 1000)
+    kb.feed("z", 1000)
     for t in (1000, 1010, 1020):
-        assert kb.mask(t, names) == (1 << buttons.RIGHT) | (1 << buttons.A)
+        assert kb.mask(t, names) == 1 << buttons.A
     assert kb.mask(1000 + terminal.TAP_MS, names) == 0
     kb.feed("X", 2000)
     for t in (2000, 2010, 2020, 2650):  # held past the firmware's 600 ms LONG
@@ -245,6 +245,20 @@ def test_terminal_keys_become_taps_and_long_presses():
     assert not kb.quit
     kb.feed("\x1b", 4000)
     assert kb.quit
+
+
+def test_keys_that_arrive_together_are_pressed_one_after_the_other():
+    """An arrow and z in one read (a fast typist, a pasted script) are two taps, in order:
+    pressed together, the app would see A before Y (the debouncer's key order)."""
+    kb = terminal.Keyboard(boards.arrow_keys(boards.load("pico_display")))
+    names = boards.KEY_NAMES
+    kb.feed("\x1b[Bz", 1000)
+    masks = [kb.mask(t, names) for t in range(1000, 1400, 10)]
+    assert set(masks) == {0, 1 << buttons.Y, 1 << buttons.A}
+    down = [m for i, m in enumerate(masks) if m and (i == 0 or masks[i - 1] != m)]
+    assert down == [1 << buttons.Y, 1 << buttons.A]                # the arrow first: Y on this board
+    first_a, last_y = masks.index(1 << buttons.A), len(masks) - 1 - masks[::-1].index(1 << buttons.Y)
+    assert (first_a - last_y - 1) * 10 >= 30                       # up long enough to settle between
 
 
 # Scripts

@@ -163,17 +163,21 @@ class Shrunk(Renderer):
         first = self.ys[4 * row][0]
         last = self.ys[min(len(self.ys), 4 * row + 4) - 1][1]
         pixels = {y: self.converter.row(y) for y in range(first, last)}
-        parts, fg, bg = [], None, None
+        cells, counts = [], []
         for col in range(self.width):
             patches = [[self._patch(pixels, dy, dx) if dy < self.dots_y and dx < self.dots_x else []
                         for dx in (2 * col, 2 * col + 1)] for dy in range(4 * row, 4 * row + 4)]
-            counts = {}
+            count = {}
             for line in patches:
                 for patch in line:
                     for colour in patch:
-                        counts[colour] = counts.get(colour, 0) + 1
-            back = max(counts, key=counts.get)
-            ink = {c: n for c, n in counts.items() if c != back}
+                        count[colour] = count.get(colour, 0) + 1
+            cells.append(patches)
+            counts.append(count)
+        parts, fg, bg = [], None, None
+        for col, patches in enumerate(cells):
+            back = self._background(counts, col)
+            ink = {c: n for c, n in counts[col].items() if c != back}
             bits = 0
             for r, line in enumerate(patches):
                 for c, patch in enumerate(line):
@@ -190,6 +194,16 @@ class Shrunk(Renderer):
             parts.append(chr(BRAILLE + bits) if bits else " ")
         parts.append("\x1b[0m")
         return "".join(parts)
+
+    @staticmethod
+    def _background(counts, col):
+        """The cell's background: of its colours, the one commonest around it (two cells either
+        side), so the letters of a line are dots on the line's background, cell after cell."""
+        near = {}
+        for count in counts[max(0, col - 2):col + 3]:
+            for colour, n in count.items():
+                near[colour] = near.get(colour, 0) + n
+        return max(counts[col], key=near.get)
 
     def update(self, rect):
         """Escape sequences that redraw the text rows under rect (x, y, w, h) that changed."""
@@ -224,15 +238,19 @@ def fitting_scale(width, height, columns, lines):
 
 
 class Keyboard:
-    """Terminal bytes to held keys: each key stays down until its tap or long press is over,
-    and for at least MIN_FRAMES frames, so a slow frame cannot swallow a tap."""
+    """Terminal bytes to held keys, one key at a time as a thumb presses them: each key stays
+    down until its tap or long press is over, and for at least MIN_FRAMES frames (a slow frame
+    cannot swallow a tap); keys that came together (an arrow and a letter in one read) follow
+    one another, each after the last one's release has settled."""
 
     MIN_FRAMES = 3  # frames are at least 10 ms apart: the 20 ms debounce sees the press
+    GAP_MS = 40     # up between two keys, past the 20 ms debounce
 
     def __init__(self, arrows=None):
         self.arrows = arrows or {}  # arrow key -> the board's key it presses (boards.arrow_keys)
-        self.release_at = {}  # key name -> ms when it lets go
-        self.frames = {}      # key name -> frames it has been reported held
+        self.waiting = []     # (key name, hold ms) not pressed yet, in order
+        self.held = None      # [key name, ms it lets go, frames it has been reported]
+        self.free_at = 0      # ms the next key may go down (the last one's release settled)
         self.quit = False
 
     def feed(self, text, now_ms):
@@ -242,9 +260,7 @@ class Keyboard:
             chunk = text[i:i + 3] if text[i:i + 3] in KEYS else text[i]
             if chunk in KEYS:
                 name, hold = KEYS[chunk]
-                name = self.arrows.get(name, name)
-                self.release_at[name] = now_ms + hold
-                self.frames.setdefault(name, 0)
+                self.waiting.append((self.arrows.get(name, name), hold))
             elif chunk == "\x1b" and i + 1 < len(text):
                 chunk = text[i:i + 3]  # an escape sequence we do not use (F keys...): skip it
             elif chunk in QUIT:
@@ -252,15 +268,19 @@ class Keyboard:
             i += len(chunk)
 
     def mask(self, now_ms, key_names):
-        """The pressed-keys mask for the frame at now_ms (keys whose hold is over are released)."""
-        mask = 0
-        for name, until in list(self.release_at.items()):
-            if now_ms >= until and self.frames[name] >= self.MIN_FRAMES:
-                del self.release_at[name], self.frames[name]
-            else:
-                self.frames[name] += 1
-                mask |= 1 << key_names.index(name)
-        return mask
+        """The pressed-keys mask for the frame at now_ms (a key whose hold is over is released,
+        the next waiting one pressed once the release has settled)."""
+        held = self.held
+        if held is not None and now_ms >= held[1] and held[2] >= self.MIN_FRAMES:
+            self.held = held = None
+            self.free_at = now_ms + self.GAP_MS   # a later frame: the debouncer has seen it up
+        if held is None and now_ms >= self.free_at and self.waiting:
+            name, hold = self.waiting.pop(0)
+            self.held = held = [name, now_ms + hold, 0]
+        if held is None:
+            return 0
+        held[2] += 1
+        return 1 << key_names.index(held[0])
 
 
 def layout(canvas, board, columns, lines, scale=None):
