@@ -151,3 +151,19 @@ def test_a_window_on_sdls_invisible_driver_is_no_window(monkeypatch):
     dev = Device(boards.load("thumby"), idle_app, None)
     with pytest.raises(window.NoWindow, match="offscreen"):
         window.Window(dev, scale=1)
+
+
+def test_the_circuitpython_window_shows_its_key_legend_too(pygame, monkeypatch):
+    pytest.importorskip("displayio", reason="the CircuitPython back end is in requirements-circuitpython.txt")
+    import displayio
+    from tools.sim import circuitpython
+    monitor = Monitor(pygame, monkeypatch)
+    displayio.release_displays()
+    display = circuitpython.open_display(160, 128, 3, legend=circuitpython.LEGEND)
+    try:
+        window = pygame.display.get_surface()
+        assert window.get_width() >= 480 and window.get_height() >= 384 + 2 * 20
+        assert monitor.bright(384, window.get_height()) > 200
+        assert "arrows = d-pad" in " ".join(display.legend) and "Start" in " ".join(display.legend)
+    finally:
+        displayio.release_displays()

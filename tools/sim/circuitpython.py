@@ -41,10 +41,16 @@ def quiet_blinka():
             pass
 
 
-def open_display(width, height, scale=1, caption="Mau-Mau"):
-    """A PyGameDisplay that draws into a width x height surface, shown `scale` times larger."""
+LEGEND = ["keys: arrows = d-pad   Z/Enter = A   X/Bksp = B   A = Start   S = Select   Esc = quit",
+          "buttons: d-pad moves, A choose, B back, Start menu, Select back"]
+
+
+def open_display(width, height, scale=1, caption="Mau-Mau", legend=()):
+    """A PyGameDisplay that draws into a width x height surface, shown `scale` times larger,
+    with the `legend` lines (the window's key help) under it."""
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
+    from tools.sim.window import BAR_BG, BAR_INK, BAR_LINE, MIN_WIDTH, wrap_help
 
     class ScaledDisplay(PyGameDisplay):
         """PyGameDisplay rendering at the board's size; the window shows it scaled."""
@@ -52,15 +58,30 @@ def open_display(width, height, scale=1, caption="Mau-Mau"):
         def _initialize(self, init_sequence):
             pygame.init()
             pygame.display.set_caption(self._caption)
-            self.window = pygame.display.set_mode((width * scale, height * scale))
+            size = (width * scale, height * scale)
+            lines = []
+            if legend:
+                font = pygame.font.Font(None, BAR_LINE + 2)
+                wide = max(size[0], MIN_WIDTH)
+                lines = wrap_help(legend, lambda text: font.size(text)[0] <= wide - 12, "   ")
+                size = (wide, size[1] + BAR_LINE * len(lines) + 6)
+            self.window = pygame.display.set_mode(size)
             self._pygame_screen = pygame.Surface((width, height))
+            self.shown = self.window.subsurface((0, 0, width * scale, height * scale))
+            self.legend = lines
+            if lines:
+                top = height * scale
+                self.window.fill(BAR_BG, (0, top, size[0], size[1] - top))
+                for i, line in enumerate(lines):
+                    self.window.blit(font.render(line, True, BAR_INK), (6, top + 4 + i * BAR_LINE))
+                pygame.display.flip()
 
         def _refresh_display(self):
             busdisplay_refresh(self)
             if scale == 1:
-                self.window.blit(self._pygame_screen, (0, 0))
+                self.shown.blit(self._pygame_screen, (0, 0))
             else:
-                pygame.transform.scale(self._pygame_screen, self.window.get_size(), self.window)
+                pygame.transform.scale(self._pygame_screen, self.shown.get_size(), self.shown)
             pygame.display.flip()
             self._refresh_pending = False
 
@@ -518,8 +539,9 @@ def main(argv=None, args=None):
     quiet_sdl(mode == "headless")
     quiet_blinka()
     scale = args.scale or (1 if mode == "headless" else 4)
-    display = open_display(board.WIDTH, board.HEIGHT, 1 if mode == "headless" else scale,
-                           "Mau-Mau: %s" % board.NAME)
+    window = mode == "window"
+    display = open_display(board.WIDTH, board.HEIGHT, scale if window else 1,
+                           "Mau-Mau: %s" % board.NAME, LEGEND if window else ())
     seed = getattr(args, "seed", None)
     device = CircuitDevice(board, display, save_folder(args.board, args.save_dir),
                            playouts=None if seed is None else SEEDED_PLAYOUTS, seed=seed)
