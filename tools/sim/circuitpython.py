@@ -489,10 +489,11 @@ def run_window(device, frame_ms=FRAME_MS):
     """Play in the display's window until the app is done, Esc, or the window closes."""
     import time
     import pygame
+    from tools.sim.window import Held
     codes = {}
     for key, name in WINDOW_KEYS:
         codes[pygame.key.key_code(key.lower())] = boards.KEY_NAMES.index(name)
-    held = set()
+    held = Held()
     device.refresh()
     start, start_ms = time.monotonic(), device.now_ms
     while not device.done:
@@ -500,12 +501,10 @@ def run_window(device, frame_ms=FRAME_MS):
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 return
             if event.type == pygame.KEYDOWN and event.key in codes:
-                held.add(codes[event.key])
-            elif event.type == pygame.KEYUP and event.key in codes:
-                held.discard(codes[event.key])
-        mask = 0
-        for bit in held:
-            mask |= 1 << bit
+                held.down(event.key)
+            elif event.type == pygame.KEYUP:
+                held.up(event.key)
+        mask = held.mask(codes.__getitem__)
         now = max(device.now_ms + 1, start_ms + int((time.monotonic() - start) * 1000))
         if device.frame(now, mask):
             device.refresh()

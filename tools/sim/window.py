@@ -19,6 +19,7 @@ BAR_LINE = 20
 BAR_BG = (24, 24, 28)
 BAR_INK = (200, 200, 205)
 MIN_WIDTH = 360
+MIN_FRAMES = 3    # polls a key stays down at least: 30 ms at 10 ms a frame, past the debounce
 HIDDEN_DRIVERS = ("offscreen", "dummy")   # SDL's drivers that show nothing (tests ask for them)
 
 
@@ -57,6 +58,37 @@ def default_scale(width):
     return max(1, 720 // width)
 
 
+class Held:
+    """The keyboard keys held down. A key stays down for MIN_FRAMES polls however short the
+    tap (xdotool's press and release come in one poll), so the 20 ms debounce sees it."""
+
+    def __init__(self):
+        self.frames = {}     # key code -> polls it has been reported down
+        self.let_go = set()  # keys released before they were reported down long enough
+
+    def down(self, code):
+        """The key went down."""
+        self.frames.setdefault(code, 0)
+        self.let_go.discard(code)
+
+    def up(self, code):
+        """The key came up (it is let go once it has been down long enough)."""
+        if code in self.frames:
+            self.let_go.add(code)
+
+    def mask(self, bit_of):
+        """The pressed-keys mask for this poll; bit_of(code) is a key's bit number."""
+        mask = 0
+        for code, frames in list(self.frames.items()):
+            if code in self.let_go and frames >= MIN_FRAMES:
+                del self.frames[code]
+                self.let_go.discard(code)
+            else:
+                self.frames[code] = frames + 1
+                mask |= 1 << bit_of(code)
+        return mask
+
+
 class NoWindow(RuntimeError):
     """No window could open (no display server reachable, no video driver)."""
 
@@ -87,7 +119,7 @@ class Window:
             raise NoWindow(str(error)) from None
         pygame.display.set_caption("Mau-Mau: %s" % device.board.NAME)
         self.keymap = keymap(pygame, device.board)
-        self.held = set()  # keyboard keys held down
+        self.held = Held()
         self.quit = False
         self.bar_top = h
         self._draw_bar(h)
@@ -121,13 +153,10 @@ class Window:
                 if event.key == pygame.K_ESCAPE:
                     self.quit = True
                 elif event.key in self.keymap:
-                    self.held.add(event.key)
+                    self.held.down(event.key)
             elif event.type == pygame.KEYUP:
-                self.held.discard(event.key)
-        mask = 0
-        for code in self.held:
-            mask |= 1 << KEY_NAMES.index(self.keymap[code])
-        return mask
+                self.held.up(event.key)
+        return self.held.mask(lambda code: KEY_NAMES.index(self.keymap[code]))
 
     def pixel(self, x, y):
         """(r, g, b) the window shows at screen pixel (x, y) (for tests)."""
