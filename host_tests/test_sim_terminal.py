@@ -157,3 +157,31 @@ def test_an_80x24_terminal_shows_the_whole_default_screen_shrunk(tmp_path):
         assert all(len(line.rstrip()) <= 80 for line in screen)
     assert shown[0] != shown[1]   # the arrow moved the title's cursor
     assert dev.app.screen.cursor == 1
+
+
+def test_the_circuitpython_boards_play_in_the_terminal_too(tmp_path):
+    """The PyBadge's displayio screen, copied to the terminal: shrunk into 80x24, keys work."""
+    pytest.importorskip("displayio", reason="the CircuitPython back end is in requirements-circuitpython.txt")
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--board", "pybadge", "--mode", "terminal",
+                             "--save-dir", str(tmp_path)],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        title = read_until_quiet(master, proc, 30)
+        os.write(master, b"z")   # A: New game
+        setup = read_until_quiet(master, proc, 10)
+        os.write(master, b"q")
+        rest = read_until_quiet(master, proc, 10)
+        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    before, after = characters(title, 80, 24), characters(title + setup, 80, 24)
+    picture = [i for i, line in enumerate(before) if any("\u2800" <= ch <= "\u28ff" for ch in line)]
+    assert len(picture) > 12   # the screen, in braille rows
+    assert any(line.startswith("shrunk to ") for line in before)
+    assert before[:len(picture)] != after[:len(picture)]   # z took the title to the setup
+    assert (title + setup + rest).endswith("\x1b[0m\x1b[?25h\x1b[?1049l")

@@ -1,4 +1,5 @@
-"""The CircuitPython app on the laptop: displayio boards (PyBadge, PyGamer) headless to PNG or in a window.
+"""The CircuitPython app on the laptop: displayio boards (PyBadge, PyGamer) in a window,
+in the terminal, or headless to PNG.
 
     python -m tools.sim.circuitpython --board pybadge                       # a window
     python -m tools.sim.circuitpython --board pybadge --mode headless \\
@@ -7,8 +8,8 @@
 The same firmware as on the device (firmware/app_dio.py, paint_dio.py over firmware/app.py)
 draws with CircuitPython's displayio as Adafruit's Blinka runs it on CPython
 (adafruit-blinka-displayio, adafruit-circuitpython-display-text), shown through
-blinka-displayio-pygamedisplay: an SDL window, or SDL's dummy driver for PNGs. Scripts
-are tools/sim/headless.py's. Keys: arrows, Z/Enter = A, X/Backspace = B,
+blinka-displayio-pygamedisplay: an SDL window, or SDL's dummy driver for PNGs and for
+the terminal (tools/sim/terminal.py shows the copied pixels). Scripts are tools/sim/headless.py's. Keys: arrows, Z/Enter = A, X/Backspace = B,
 A = Start (menu), S = Select (back); Esc quits. `--seed N`: the same game every time.
 """
 import argparse
@@ -162,6 +163,50 @@ class CircuitDevice:
         self.refresh()
         surface = self.surface()
         return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+
+
+class Pixels:
+    """The displayio screen as RGB bytes, shaped as a canvas for tools.sim.image.Converter."""
+
+    palette = None
+    depth = 24
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.buf = bytes(3 * width * height)
+
+
+class TerminalDevice:
+    """A CircuitDevice as tools/sim/terminal.run drives a framebuf one: frame() returns the
+    whole screen's rectangle when displayio changed, and `canvas` holds its pixels."""
+
+    def __init__(self, device):
+        self.device = device
+        self.board = device.board
+        self.canvas = Pixels(device.board.WIDTH, device.board.HEIGHT)
+        self._copy()
+
+    def _copy(self):
+        import pygame
+        self.device.refresh()
+        self.canvas.buf = pygame.image.tobytes(self.device.surface(), "RGB")
+
+    @property
+    def now_ms(self):
+        """The device's clock."""
+        return self.device.now_ms
+
+    @property
+    def done(self):
+        """True once the app has asked to stop."""
+        return self.device.done
+
+    def frame(self, now_ms, mask):
+        """One turn of the loop; (0, 0, w, h) when the screen changed, else None."""
+        if not self.device.frame(now_ms, mask):
+            return None
+        self._copy()
+        return (0, 0, self.canvas.width, self.canvas.height)
 
 
 def headless_runner(device, shots_dir=None, scale=1):
@@ -520,7 +565,7 @@ def parse_args(argv):
 def main(argv=None, args=None):
     """Run the CircuitPython app on the host; returns the exit status. tools.sim passes its
     own checked `args` (same names) for a board with DISPLAYIO = True."""
-    from tools.sim.__main__ import SEEDED_PLAYOUTS, fallback_mode, warn_unused
+    from tools.sim.__main__ import SEEDED_PLAYOUTS, default_mode, fallback_mode, warn_unused
     from tools.sim.device import environment_has_display
     from tools.sim.headless import play
     args = args if args is not None else parse_args(argv)
@@ -528,14 +573,11 @@ def main(argv=None, args=None):
     if not getattr(board, "DISPLAYIO", False):
         print("%s is not a displayio board: use python -m tools.sim" % args.board, file=sys.stderr)
         return 2
-    mode = args.mode or ("window" if environment_has_display() else "headless")
+    mode = args.mode or default_mode()
     if mode == "window" and not environment_has_display():
         mode = fallback_mode("no display: DISPLAY and WAYLAND_DISPLAY are unset")
-    if mode == "terminal":
-        print("displayio boards have no terminal mode: running headless", file=sys.stderr)
-        mode = "headless"
     warn_unused(args, mode)
-    quiet_sdl(mode == "headless")
+    quiet_sdl(mode != "window")
     quiet_blinka()
     scale = args.scale or (1 if mode == "headless" else 4)
     window = mode == "window"
@@ -546,6 +588,13 @@ def main(argv=None, args=None):
                            playouts=None if seed is None else SEEDED_PLAYOUTS, seed=seed)
     if mode == "window":
         run_window(device)
+        return 0
+    if mode == "terminal":
+        from tools.sim import terminal
+        try:
+            terminal.run(TerminalDevice(device), scale=args.scale)
+        except KeyboardInterrupt:
+            return 130
         return 0
     return play(device, lambda: headless_runner(device, args.shots, scale), args.script,
                 args.shots)
