@@ -65,7 +65,9 @@ def idle_app(board, canvas, store, now_ms):
 
     class Idle:
         done = False
-        events = []
+
+        def __init__(self):
+            self.events = []
 
         def handle(self, event):
             self.events.append(event)
@@ -135,6 +137,21 @@ def test_a_tap_quicker_than_a_frame_still_reaches_the_app(pygame, tmp_path):
         assert [buttons.describe(e) for e in dev.events] == [
             "DOWN PRESS", "DOWN RELEASE", "DOWN CLICK", "A PRESS", "A RELEASE", "A CLICK"]
         assert dev.app.screen.name == "title" and dev.app.done   # DOWN to Quit, A chose it
+    finally:
+        win.close()
+
+
+def test_three_quick_taps_in_one_poll_are_three_clicks(pygame):
+    from tools.sim import window
+    dev = Device(boards.load("pico_oled"), idle_app, None)
+    win = window.Window(dev, scale=1)
+    try:
+        for _ in range(3):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN))
+        for _ in range(30):
+            dev.frame(dev.now_ms + 10, win.poll())
+        assert [buttons.describe(e) for e in dev.app.events] == ["DOWN PRESS", "DOWN RELEASE", "DOWN CLICK"] * 3
     finally:
         win.close()
 

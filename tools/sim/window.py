@@ -60,29 +60,39 @@ def default_scale(width):
 
 class Held:
     """The keyboard keys held down. A key stays down for MIN_FRAMES polls however short the
-    tap (xdotool's press and release come in one poll), so the 20 ms debounce sees it."""
+    tap (xdotool's press and release come in one poll), so the 20 ms debounce sees it; a key
+    pressed again before that is another tap, after as many polls up."""
 
     def __init__(self):
-        self.frames = {}     # key code -> polls it has been reported down
-        self.let_go = set()  # keys released before they were reported down long enough
+        self.frames = {}   # key code -> polls reported down (below 0: polls still up between taps)
+        self.owed = {}     # key code -> presses waiting after the one reported now
+        self.pressed = set()  # keys physically down
 
     def down(self, code):
         """The key went down."""
-        self.frames.setdefault(code, 0)
-        self.let_go.discard(code)
+        if code in self.frames:
+            self.owed[code] = self.owed.get(code, 0) + 1
+        else:
+            self.frames[code] = 0
+        self.pressed.add(code)
 
     def up(self, code):
         """The key came up (it is let go once it has been down long enough)."""
-        if code in self.frames:
-            self.let_go.add(code)
+        self.pressed.discard(code)
 
     def mask(self, bit_of):
         """The pressed-keys mask for this poll; bit_of(code) is a key's bit number."""
         mask = 0
         for code, frames in list(self.frames.items()):
-            if code in self.let_go and frames >= MIN_FRAMES:
-                del self.frames[code]
-                self.let_go.discard(code)
+            owed = self.owed.get(code, 0)
+            if frames < 0:
+                self.frames[code] = frames + 1
+            elif frames >= MIN_FRAMES and (owed or code not in self.pressed):
+                if owed:
+                    self.owed[code] = owed - 1
+                    self.frames[code] = -MIN_FRAMES
+                else:
+                    del self.frames[code]
             else:
                 self.frames[code] = frames + 1
                 mask |= 1 << bit_of(code)
