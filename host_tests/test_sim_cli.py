@@ -107,7 +107,8 @@ def test_script_and_shots_outside_headless_mode_are_said_to_do_nothing(mode, tmp
     monkeypatch.setattr(cli, "firmware_app_factory", lambda: idle)
     monkeypatch.setattr(cli, "environment_has_display", lambda: True)
     monkeypatch.setattr(terminal, "run", lambda device, scale=None: None)
-    monkeypatch.setattr(window, "run", lambda device, scale=None: None)
+    monkeypatch.setattr(window, "Window", lambda device, scale: None)
+    monkeypatch.setattr(window, "run", lambda device, scale=None, shown=None: None)
     assert cli.main(["--board", "thumby", "--mode", mode, "--script", "A", "--shots", str(tmp_path / "s"),
                      "--save-dir", str(tmp_path / "save")]) == 0
     err = capsys.readouterr().err
@@ -127,6 +128,23 @@ def test_the_same_seed_and_script_give_the_same_game(board, tmp_path):
         shots.append((folder / "table.png").read_bytes())
     assert shots[0] == shots[1]     # seed 7 twice: the same deal, the same AI moves, the same pixels
     assert shots[0] != shots[2]     # seed 8 deals another game
+
+
+def test_a_window_that_does_not_open_runs_the_script_headless_unwarned(tmp_path, monkeypatch, capsys):
+    from tools.sim import window
+
+    def no_window(device, scale):
+        raise window.NoWindow("the display went away")
+
+    monkeypatch.setattr(cli, "firmware_app_factory", lambda: idle)
+    monkeypatch.setattr(cli, "environment_has_display", lambda: True)
+    monkeypatch.setattr(cli, "has_terminal", lambda: False)
+    monkeypatch.setattr(window, "Window", no_window)
+    assert cli.main(["--board", "thumby", "--mode", "window", "--script", "shot:one", "--shots",
+                     str(tmp_path / "s"), "--save-dir", str(tmp_path / "save")]) == 0
+    out, err = capsys.readouterr()
+    assert err == "no window (the display went away): headless mode instead\n"
+    assert (tmp_path / "s" / "one.png").is_file() and "1 shots" in out
 
 
 def test_a_window_without_a_display_falls_back_in_one_line(tmp_path):

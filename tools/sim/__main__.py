@@ -165,7 +165,6 @@ def main(argv=None):
     mode = args.mode or default_mode()
     if mode == "window" and not environment_has_display():
         mode = fallback_mode("no display: DISPLAY and WAYLAND_DISPLAY are unset")
-    warn_unused(args, mode)
     device = Device(board, seeded(app, args.seed), args.save_dir)
     if mode == "headless":
         return run_headless(device, args)
@@ -173,12 +172,16 @@ def main(argv=None):
         if mode == "window":
             from tools.sim import window
             try:
-                window.run(device, args.scale)
-                return 0
+                shown = window.Window(device, args.scale or window.default_scale(board.WIDTH))
             except window.NoWindow as error:
                 mode = fallback_mode(error)
                 if mode == "headless":
                     return run_headless(device, args)
+            else:
+                warn_unused(args, mode)
+                window.run(device, shown=shown)
+                return 0
+        warn_unused(args, mode)
         from tools.sim import terminal
         terminal.run(device, scale=args.scale)
     except KeyboardInterrupt:  # Ctrl-C: the front end has already put the screen back

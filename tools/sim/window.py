@@ -177,9 +177,9 @@ class Window:
         self.pygame.display.quit()
 
 
-def run(device, scale=None):
-    """Play in a window until the app is done or the window is closed."""
-    window = Window(device, scale or default_scale(device.canvas.width))
+def run(device, scale=None, shown=None):
+    """Play in a window (`shown`, else a new one) until the app is done or it is closed."""
+    window = shown or Window(device, scale or default_scale(device.canvas.width))
     start, start_ms = time.monotonic(), device.now_ms
     try:
         while not device.done and not window.quit:
