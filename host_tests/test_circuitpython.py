@@ -31,6 +31,8 @@ PLAYOUTS = 4
 @pytest.fixture(scope="module")
 def display():
     """One SDL (dummy) display for the module's games; each game hangs its own root group."""
+    import displayio
+    displayio.release_displays()   # Blinka allows one display: another module's (the gallery's) goes
     return cp.open_display(160, 128)
 
 

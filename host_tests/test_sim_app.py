@@ -129,10 +129,12 @@ def test_displayio_boards_go_to_the_circuitpython_simulator(tmp_path, monkeypatc
     displayio = boards.displayio_names()
     if not displayio:
         pytest.skip("no displayio board config")
-    assert not set(displayio) & set(boards.names())  # the framebuf simulator's list
+    assert set(displayio) <= set(boards.names())  # every board is offered
+    assert not set(displayio) & set(boards.framebuf_names())
     seen = []
     stand_in = types.ModuleType("tools.sim.circuitpython")
-    stand_in.main = lambda argv: seen.append(argv) or 0
+    stand_in.main = lambda args: seen.append(args) or 0
     monkeypatch.setitem(sys.modules, "tools.sim.circuitpython", stand_in)
-    argv = ["--board", displayio[0], "--mode", "headless", "--save-dir", str(tmp_path)]
-    assert cli.main(argv) == 0 and seen == [argv]
+    argv = ["--board", displayio[0], "--mode", "headless", "--save-dir", str(tmp_path), "--seed", "4"]
+    assert cli.main(argv) == 0
+    assert [(a.board, a.mode, a.save_dir, a.seed) for a in seen] == [(displayio[0], "headless", str(tmp_path), 4)]

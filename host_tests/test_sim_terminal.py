@@ -94,3 +94,94 @@ def test_terminal_mode_plays_and_restores_the_terminal(tmp_path):
     now = replay(title + setup, 240, 68)
     assert findtext.shows(now, "Players: 4") and findtext.shows(now, "Greta")
     assert setup.count("H\x1b[") < 68  # only the rows that changed were sent again
+
+
+CURSOR = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[[0-9;?]*[A-Za-z]|(.)", re.S)
+
+
+def characters(text, columns, lines):
+    """The characters a terminal shows after `text` (colours dropped), line by line."""
+    grid = [[" "] * columns for _ in range(lines)]
+    row = col = 0
+    for m in CURSOR.finditer(text):
+        if m.group(1):
+            row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        elif m.group(3) is not None:
+            if 0 <= row < lines and 0 <= col < columns:
+                grid[row][col] = m.group(3)
+            col += 1
+    return ["".join(line) for line in grid]
+
+
+def plain(row_text):
+    """A rendered row without its colour codes."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", row_text)
+
+
+def test_an_80x24_terminal_shows_the_whole_default_screen_shrunk(tmp_path):
+    """240x135 needs 240x70 characters in half blocks; 80x24 gets the whole screen in braille,
+    a line saying so, and the key help: exactly what terminal.layout renders for it."""
+    from tools.sim import boards, headless, terminal
+    from tools.sim.device import Device
+    from tools.sim.__main__ import seeded
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal", "--seed", "5",
+                             "--save-dir", str(tmp_path / "a")],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        title = read_until_quiet(master, proc, 20)
+        os.write(master, b"\x1b[B")   # the down arrow: on the Pico Display, Y (next)
+        moved = read_until_quiet(master, proc, 10)
+        os.write(master, b"q")
+        rest = read_until_quiet(master, proc, 10)
+        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    shown = characters(title, 80, 24), characters(title + moved, 80, 24)
+    dev = Device(boards.load("pico_display"), seeded(firmware_app_factory(), 5), str(tmp_path / "b"))
+    renderer, notes = terminal.layout(dev.canvas, dev.board, 80, 24)
+    assert isinstance(renderer, terminal.Shrunk) and renderer.width <= 80
+    assert len(renderer.rows) + len(notes) <= 24
+    expected = []
+    for script in ("", "Y"):
+        headless.Runner(dev).run(headless.parse(script))
+        expected.append([plain(renderer.row_text(r)) for r in range(len(renderer.rows))])
+    for screen, rows in zip(shown, expected):
+        assert [line[:renderer.width] for line in screen[:len(rows)]] == rows
+        assert screen[len(rows)].startswith("shrunk to ")
+        assert any(line.startswith("keys: ") for line in screen)
+        assert all(len(line.rstrip()) <= 80 for line in screen)
+    assert shown[0] != shown[1]   # the arrow moved the title's cursor
+    assert dev.app.screen.cursor == 1
+
+
+def test_the_circuitpython_boards_play_in_the_terminal_too(tmp_path):
+    """The PyBadge's displayio screen, copied to the terminal: shrunk into 80x24, keys work."""
+    pytest.importorskip("displayio", reason="the CircuitPython back end is in requirements-circuitpython.txt")
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--board", "pybadge", "--mode", "terminal",
+                             "--save-dir", str(tmp_path)],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        title = read_until_quiet(master, proc, 30)
+        os.write(master, b"z")   # A: New game
+        setup = read_until_quiet(master, proc, 10)
+        os.write(master, b"q")
+        rest = read_until_quiet(master, proc, 10)
+        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    before, after = characters(title, 80, 24), characters(title + setup, 80, 24)
+    picture = [i for i, line in enumerate(before) if any("\u2800" <= ch <= "\u28ff" for ch in line)]
+    assert len(picture) > 12   # the screen, in braille rows
+    assert any(line.startswith("shrunk to ") for line in before)
+    assert before[:len(picture)] != after[:len(picture)]   # z took the title to the setup
+    assert (title + setup + rest).endswith("\x1b[0m\x1b[?25h\x1b[?1049l")

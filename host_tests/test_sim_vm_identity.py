@@ -121,7 +121,7 @@ def vm_shots(board, steps):
     return shots, frames
 
 
-@pytest.mark.parametrize("name", boards.names())
+@pytest.mark.parametrize("name", boards.framebuf_names())
 def test_app_screens_are_byte_identical_in_the_vm_and_the_simulator(name):
     board = boards.load(name)
     steps = headless.parse(SCRIPTS[board.LAYOUT])

@@ -22,6 +22,14 @@ FALLBACK = {
 
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y")
 
+# The keyboard's arrows on a board without a d-pad press the keys that step through lists
+# and the hand (firmware.buttons.action: NEXT and PREV); on a d-pad they are the d-pad.
+ARROWS = {
+    "abxy": {"RIGHT": "Y", "DOWN": "Y", "LEFT": "X", "UP": "X"},
+    "two": {"RIGHT": "A", "DOWN": "A", "LEFT": "B", "UP": "B"},
+}
+ARROW_WORDS = {"abxy": "arrows = Y/X", "two": "arrows = tap A/B"}
+
 # What a layout's buttons do (firmware.buttons.action), for the simulators' key help.
 LAYOUT_HINTS = {
     "two": "buttons: A next, hold A choose, B back, hold B menu",
@@ -45,7 +53,12 @@ def _all_names():
 
 
 def names():
-    """Names of every board the simulator can show: framebuf boards of board_configs/ and the fallback table."""
+    """Names of every board the simulator can show: board_configs/ and the fallback table."""
+    return sorted(_all_names())
+
+
+def framebuf_names():
+    """Names of the boards drawn with framebuf (the simulator's own front ends show those)."""
     return sorted(name for name in _all_names() if not draws_with_displayio(load(name)))
 
 
@@ -61,13 +74,13 @@ def draws_with_displayio(board):
 
 def load(name):
     """The board module board_configs.<name>, or its fallback data; KeyError for unknown boards."""
+    if name not in _all_names():   # also keeps out paths, dots and board_configs' own __init__
+        raise KeyError("unknown board %r (boards: %s)" % (name, ", ".join(names())))
     try:
         return importlib.import_module("board_configs." + name)
     except ImportError as error:
         if error.name not in ("board_configs", "board_configs." + name):
             raise  # the config exists but imports something missing: a real error
-        if name not in FALLBACK:
-            raise KeyError("unknown board %r (known: %s)" % (name, ", ".join(names()))) from None
         return FallbackBoard(name, *FALLBACK[name])
 
 
@@ -79,9 +92,14 @@ def key_mask(board):
     return mask
 
 
+def arrow_keys(board):
+    """Keyboard arrow -> the board's key it presses: the d-pad itself, else the NEXT/PREV keys."""
+    return ARROWS.get(board.LAYOUT, {name: name for name in KEY_NAMES[:4]})
+
+
 def key_help(board, labels, last, sep):
     """Two help lines: the board's keys by a front end's `labels` (key, label) then `last`, and what they do."""
     names = [key for key, _ in board.KEYS]
-    keys = ["arrows = d-pad"] if "UP" in names else []
+    keys = [ARROW_WORDS.get(board.LAYOUT, "arrows = d-pad")]
     keys += ["%s = %s" % (label, key) for key, label in labels if key in names]
     return ["keys: " + sep.join(keys + last), LAYOUT_HINTS.get(board.LAYOUT, "")]

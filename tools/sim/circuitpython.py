@@ -1,4 +1,5 @@
-"""The CircuitPython app on the laptop: displayio boards (PyBadge, PyGamer) headless to PNG or in a window.
+"""The CircuitPython app on the laptop: displayio boards (PyBadge, PyGamer) in a window,
+in the terminal, or headless to PNG.
 
     python -m tools.sim.circuitpython --board pybadge                       # a window
     python -m tools.sim.circuitpython --board pybadge --mode headless \\
@@ -7,9 +8,9 @@
 The same firmware as on the device (firmware/app_dio.py, paint_dio.py over firmware/app.py)
 draws with CircuitPython's displayio as Adafruit's Blinka runs it on CPython
 (adafruit-blinka-displayio, adafruit-circuitpython-display-text), shown through
-blinka-displayio-pygamedisplay: an SDL window, or SDL's dummy driver for PNGs. Scripts
-are tools/sim/headless.py's. Keys: arrows, Z/Enter = A, X/Backspace = B,
-A = Start (menu), S = Select (back); Esc quits.
+blinka-displayio-pygamedisplay: an SDL window, or SDL's dummy driver for PNGs and for
+the terminal (tools/sim/terminal.py shows the copied pixels). Scripts are tools/sim/headless.py's. Keys: arrows, Z/Enter = A, X/Backspace = B,
+A = Start (menu), S = Select (back); Esc quits. `--seed N`: the same game every time.
 """
 import argparse
 import os
@@ -29,10 +30,28 @@ def quiet_sdl(headless):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 
-def open_display(width, height, scale=1, caption="Mau-Mau"):
-    """A PyGameDisplay that draws into a width x height surface, shown `scale` times larger."""
+def quiet_blinka():
+    """Import Blinka's `microcontroller` once with its stdout muted: on a laptop it prints a
+    warning that its chip (GENERIC_X86) is not fully supported, which the simulator never uses."""
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            import microcontroller  # noqa: F401
+        except ImportError:
+            pass
+
+
+LEGEND = ["keys: arrows = d-pad   Z/Enter = A   X/Bksp = B   A = Start   S = Select   Esc = quit",
+          "buttons: d-pad moves, A choose, B back, Start menu, Select back"]
+
+
+def open_display(width, height, scale=1, caption="Mau-Mau", legend=()):
+    """A PyGameDisplay that draws into a width x height surface, shown `scale` times larger,
+    with the `legend` lines (the window's key help) under it."""
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
+    from tools.sim.window import BAR_BG, BAR_INK, BAR_LINE, MIN_WIDTH, wrap_help
 
     class ScaledDisplay(PyGameDisplay):
         """PyGameDisplay rendering at the board's size; the window shows it scaled."""
@@ -40,15 +59,30 @@ def open_display(width, height, scale=1, caption="Mau-Mau"):
         def _initialize(self, init_sequence):
             pygame.init()
             pygame.display.set_caption(self._caption)
-            self.window = pygame.display.set_mode((width * scale, height * scale))
+            size = (width * scale, height * scale)
+            lines = []
+            if legend:
+                font = pygame.font.Font(None, BAR_LINE + 2)
+                wide = max(size[0], MIN_WIDTH)
+                lines = wrap_help(legend, lambda text: font.size(text)[0] <= wide - 12, "   ")
+                size = (wide, size[1] + BAR_LINE * len(lines) + 6)
+            self.window = pygame.display.set_mode(size)
             self._pygame_screen = pygame.Surface((width, height))
+            self.shown = self.window.subsurface((0, 0, width * scale, height * scale))
+            self.legend = lines
+            if lines:
+                top = height * scale
+                self.window.fill(BAR_BG, (0, top, size[0], size[1] - top))
+                for i, line in enumerate(lines):
+                    self.window.blit(font.render(line, True, BAR_INK), (6, top + 4 + i * BAR_LINE))
+                pygame.display.flip()
 
         def _refresh_display(self):
             busdisplay_refresh(self)
             if scale == 1:
-                self.window.blit(self._pygame_screen, (0, 0))
+                self.shown.blit(self._pygame_screen, (0, 0))
             else:
-                pygame.transform.scale(self._pygame_screen, self.window.get_size(), self.window)
+                pygame.transform.scale(self._pygame_screen, self.shown.get_size(), self.shown)
             pygame.display.flip()
             self._refresh_pending = False
 
@@ -130,6 +164,50 @@ class CircuitDevice:
         self.refresh()
         surface = self.surface()
         return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+
+
+class Pixels:
+    """The displayio screen as RGB bytes, shaped as a canvas for tools.sim.image.Converter."""
+
+    palette = None
+    depth = 24
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.buf = bytes(3 * width * height)
+
+
+class TerminalDevice:
+    """A CircuitDevice as tools/sim/terminal.run drives a framebuf one: frame() returns the
+    whole screen's rectangle when displayio changed, and `canvas` holds its pixels."""
+
+    def __init__(self, device):
+        self.device = device
+        self.board = device.board
+        self.canvas = Pixels(device.board.WIDTH, device.board.HEIGHT)
+        self._copy()
+
+    def _copy(self):
+        import pygame
+        self.device.refresh()
+        self.canvas.buf = pygame.image.tobytes(self.device.surface(), "RGB")
+
+    @property
+    def now_ms(self):
+        """The device's clock."""
+        return self.device.now_ms
+
+    @property
+    def done(self):
+        """True once the app has asked to stop."""
+        return self.device.done
+
+    def frame(self, now_ms, mask):
+        """One turn of the loop; (0, 0, w, h) when the screen changed, else None."""
+        if not self.device.frame(now_ms, mask):
+            return None
+        self._copy()
+        return (0, 0, self.canvas.width, self.canvas.height)
 
 
 def headless_runner(device, shots_dir=None, scale=1):
@@ -457,10 +535,11 @@ def run_window(device, frame_ms=FRAME_MS):
     """Play in the display's window until the app is done, Esc, or the window closes."""
     import time
     import pygame
+    from tools.sim.window import Held
     codes = {}
     for key, name in WINDOW_KEYS:
         codes[pygame.key.key_code(key.lower())] = boards.KEY_NAMES.index(name)
-    held = set()
+    held = Held()
     device.refresh()
     start, start_ms = time.monotonic(), device.now_ms
     while not device.done:
@@ -468,12 +547,10 @@ def run_window(device, frame_ms=FRAME_MS):
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 return
             if event.type == pygame.KEYDOWN and event.key in codes:
-                held.add(codes[event.key])
-            elif event.type == pygame.KEYUP and event.key in codes:
-                held.discard(codes[event.key])
-        mask = 0
-        for bit in held:
-            mask |= 1 << bit
+                held.down(event.key)
+            elif event.type == pygame.KEYUP:
+                held.up(event.key)
+        mask = held.mask(codes.__getitem__)
         now = max(device.now_ms + 1, start_ms + int((time.monotonic() - start) * 1000))
         if device.frame(now, mask):
             device.refresh()
@@ -481,23 +558,15 @@ def run_window(device, frame_ms=FRAME_MS):
 
 
 def parse_args(argv):
-    """The command line (the same words as python -m tools.sim)."""
-    parser = argparse.ArgumentParser(prog="python -m tools.sim.circuitpython",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--board", default="pybadge", help="a displayio board of board_configs/")
-    parser.add_argument("--mode", choices=("window", "terminal", "headless"),
-                        help="default: window if a display is there (no terminal mode: headless)")
-    parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window (or of the PNGs)")
-    parser.add_argument("--script", default="", help="headless: button presses, or @file")
-    parser.add_argument("--shots", help="headless: folder for the PNG screenshots")
-    parser.add_argument("--save-dir", help="the store's folder (default .sim/<board>)")
-    parser.add_argument("--sound-log", help="write the sound cues to this file (headless: stdout)")
-    return parser.parse_args(argv)
+    """The command line (the same words as python -m tools.sim), checked."""
+    from tools.sim.__main__ import parse_args as sim_args
+    return sim_args(argv, "python -m tools.sim.circuitpython", "pybadge", __doc__)
 
 
 def main(argv=None, args=None):
-    """Run the CircuitPython app on the host; returns the exit status. tools.sim may pass its
-    own parsed `args` (same names) for a board with DISPLAYIO = True."""
+    """Run the CircuitPython app on the host; returns the exit status. tools.sim passes its
+    own checked `args` (same names) for a board with DISPLAYIO = True."""
+    from tools.sim.__main__ import SEEDED_PLAYOUTS, default_mode, fallback_mode, warn_unused
     from tools.sim.device import environment_has_display
     from tools.sim.headless import play
     args = args if args is not None else parse_args(argv)
@@ -505,19 +574,30 @@ def main(argv=None, args=None):
     if not getattr(board, "DISPLAYIO", False):
         print("%s is not a displayio board: use python -m tools.sim" % args.board, file=sys.stderr)
         return 2
-    mode = args.mode or ("window" if environment_has_display() else "headless")
-    if mode == "terminal":
-        print("displayio boards have no terminal mode: running headless", file=sys.stderr)
-        mode = "headless"
-    quiet_sdl(mode == "headless")
+    mode = args.mode or default_mode()
+    if mode == "window" and not environment_has_display():
+        mode = fallback_mode("no display: DISPLAY and WAYLAND_DISPLAY are unset")
+    warn_unused(args, mode)
+    quiet_sdl(mode != "window")
+    quiet_blinka()
     scale = args.scale or (1 if mode == "headless" else 4)
-    display = open_display(board.WIDTH, board.HEIGHT, 1 if mode == "headless" else scale,
-                           "Mau-Mau: %s" % board.NAME)
+    window = mode == "window"
+    display = open_display(board.WIDTH, board.HEIGHT, scale if window else 1,
+                           "Mau-Mau: %s" % board.NAME, LEGEND if window else ())
+    seed = getattr(args, "seed", None)
     from tools.sim.sound import for_board
     device = CircuitDevice(board, display, save_folder(args.board, args.save_dir),
+                           playouts=None if seed is None else SEEDED_PLAYOUTS, seed=seed,
                            sound=for_board(board, mode, getattr(args, "sound_log", None)))
     if mode == "window":
         run_window(device)
+        return 0
+    if mode == "terminal":
+        from tools.sim import terminal
+        try:
+            terminal.run(TerminalDevice(device), scale=args.scale)
+        except KeyboardInterrupt:
+            return 130
         return 0
     return play(device, lambda: headless_runner(device, args.shots, scale), args.script,
                 args.shots)

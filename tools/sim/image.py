@@ -3,7 +3,8 @@
 GS4_HMSB canvases hold 4-bit indexes into `canvas.palette` (16 RGB565 colours), two
 pixels a byte, the left one in the high nibble. MONO_VLSB canvases (OLEDs) hold one bit a
 pixel, eight rows a byte, bit 0 on top; a set bit is a lit (white) pixel on black.
-Depth-16 canvases hold RGB565 pixels, little-endian as framebuf writes them.
+Depth-16 canvases hold RGB565 pixels, little-endian as framebuf writes them; depth-24
+ones (a displayio screen copied for the terminal) hold the RGB bytes themselves.
 """
 
 
@@ -52,6 +53,9 @@ class Converter:
         if self.mono:
             start = (y >> 3) * self.width + x
             return b"".join(map(_BIT_ROWS[y & 7].__getitem__, buf[start:start + w]))
+        if self.depth == 24:
+            start = (y * self.width + x) * 3
+            return bytes(buf[start:start + 3 * w])
         if self.depth == 16:
             start = (y * self.width + x) * 2
             return _rgb565_row(bytes(buf[start:start + 2 * w]), w)
