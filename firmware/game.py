@@ -114,7 +114,7 @@ class Game:
         self.ring = array("H", range(_RING))
         self.told = 0            # events written to the ring this round
         self.heard = []          # per player: self.told when they last moved
-        self.seen = _NO_ONE      # the human who last saw their hand
+        self.seen = _NO_ONE      # the human who last saw their hand this round
         self.catcher = _NO_ONE   # an AI seat about to catch a forgotten Mau
         self.last_seat = _NO_ONE
         self.last_move = _NO_ONE
@@ -450,6 +450,9 @@ class Game:
         self.last_move = _NO_ONE
         self.last_mark = 0
         self.heard = [0] * len(self.names)
+        # a new deal, or a resumed one: the device may have changed hands, so the first
+        # human to act takes it from a cover
+        self.seen = _NO_ONE
         for p in self.match.seated:
             ai = self.ais[p]
             if ai is not None:
@@ -468,8 +471,6 @@ class Game:
     def leave(self, player):
         """Player number `player` leaves between rounds."""
         self.match.leave(player)
-        if self.seen == player:
-            self.seen = _NO_ONE
         self._changed()
 
     def _changed(self):
@@ -500,7 +501,7 @@ class Game:
             "last": [m.last_points, m.last_seats, m.last_winner],
             "rng": list(self.deal_rng if playing else m.rng.state()),
             "now": list(m.rng.state()),
-            "ais": ais, "seen": self.seen, "heard": self.heard, "catcher": self.catcher,
+            "ais": ais, "heard": self.heard, "catcher": self.catcher,
             "round": playing, "moves": self.n_moves if playing else 0,
         }
         return state, (self.dealt if playing else None), self.moves
@@ -531,7 +532,6 @@ class Game:
                 ai.rng.set_state(saved[0], saved[1])
                 if len(saved) > 2:
                     ai.prng.set_state(saved[2], saved[3])
-        game.seen = state["seen"]
         game.heard = list(state["heard"])
         game.catcher = state["catcher"]
         return game

@@ -182,44 +182,111 @@ class FaceReader:
         return found
 
 
-@pytest.mark.parametrize("name", ("pico_display", "pico_oled"))
-def test_pass_and_play_shows_only_the_uncovered_hand(name):
-    h = Hands(name, seed=3)
-    faces = FaceReader(h.canvas)
-    uncovered = [None]
-    checked = [0]
-    pixels = [0]
+class Privacy:
+    """Watches every frame: each hand painted (the painter's trace and the pixels of the
+    hand row) is the hand of the human who dismissed the last cover since the device last
+    left the table (the title: a save and quit or a power cut; round end: the scores)."""
 
-    def on_frame(hands):
-        sc = hands.screen
-        if sc.name == "cover":
-            if hands.canvas.depth == 4:   # the cover shows no card face
-                ink = hands.canvas.ink(CARD)
-                assert not any((b >> 4) == ink or (b & 15) == ink for b in hands.canvas.buf)
-            uncovered[0] = sc.seat
-            hands.trace.clear()
+    def __init__(self):
+        self.uncovered = None
+        self.hands = self.faces = self.covers = 0
+        self.seen = set()          # the screens the device passed through
+
+    def __call__(self, hands):
+        sc, game = hands.screen, hands.app.game
+        self.seen.add(sc.name)
+        if sc.name in ("title", "scores"):
+            self.uncovered = None  # whoever picks the device up next may be anybody
+        if sc.name == "cover" and hands.canvas.depth == 4:   # a cover shows no card face
+            ink = hands.canvas.ink(CARD)
+            assert not any((b >> 4) == ink or (b & 15) == ink for b in hands.canvas.buf)
         for entry in hands.trace:
-            if entry[0] == "hand":
-                assert entry[1] == uncovered[0], (entry, uncovered[0])
-                assert sorted(entry[2]) == sorted(game.rnd.hand(uncovered[0]))
-                checked[0] += 1
-                # and by pixels: every card face in the hand row is one of that hand's
-                on_screen = faces.cards(hands.app.table)
-                hand = list(game.rnd.hand(uncovered[0]))
-                t = hands.app.table
-                from firmware.paint import hand_fit
-                window = range(t.scroll, min(t.item_n, t.scroll + hand_fit(hands.canvas)))
-                expected = [t.hand[t.item_arg[i]] for i in window if t.item_kind[i] == S.CARD_ITEM]
-                assert on_screen == expected and on_screen
-                assert all(card in hand for card in on_screen), (on_screen, hand)
-                pixels[0] += len(on_screen)
+            if entry[0] == "cover":
+                self.uncovered = entry[1]
+                self.covers += 1
+                continue
+            seat = self.uncovered
+            assert entry[1] == seat, (entry, seat, sorted(self.seen))
+            assert sorted(entry[2]) == sorted(game.rnd.hand(seat))
+            self.hands += 1
+            t = hands.app.table                       # and by pixels
+            on_screen = FaceReader(hands.canvas).cards(t)
+            from firmware.paint import hand_fit
+            window = range(t.scroll, min(t.item_n, t.scroll + hand_fit(hands.canvas)))
+            expected = [t.hand[t.item_arg[i]] for i in window if t.item_kind[i] == S.CARD_ITEM]
+            assert on_screen == expected and on_screen
+            assert all(card in game.rnd.hand(seat) for card in on_screen)
+            self.faces += len(on_screen)
         hands.trace.clear()
 
-    h.check = on_frame
-    h.start(levels=[0, 0, 0])
-    game = h.app.game
-    h.play_to(("scores",))
-    assert checked[0] > 10 and pixels[0] > 3 * checked[0]
+
+class JackHands(Hands):
+    """Plays a Jack whenever one fits (so the suit picker comes up), backing out of the
+    picker once before choosing."""
+
+    def play_turn(self):
+        t = self.screen
+        jacks = [i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                 and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11]
+        if not jacks:
+            return Hands.play_turn(self)
+        while t.cursor != jacks[0]:
+            self.press(S.NEXT)
+        self.press(S.OK)
+        if self.screen.name == "picker":
+            self.press(S.MENU)                     # back to the table, then the Jack again
+            assert self.screen is t
+            self.press(S.OK)
+        while self.screen.name != "table":
+            self.press(S.NEXT)
+            self.press(S.OK)
+
+
+def to_human_turn(h):
+    """Play on until the human holding the device is to move at the table."""
+    for _ in range(400):
+        if h.screen.name == "table" and h.screen.my_turn:
+            return h.screen
+        h.play_to(("table",)) if h.screen.name != "table" else h.wait(AI_PACE_MS)
+    raise AssertionError("no human turn")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_pass_and_play_shows_only_the_uncovered_hand_on_every_path(name, tmp_path):
+    """Two humans and an AI: covers at every hand-over, round end, join and leave, the
+    pause menu and its rules, the suit picker, save and quit, statistics, a power cut."""
+    store = Store(str(tmp_path))
+    watch = Privacy()
+    h = JackHands(name, store, seed=3)
+    h.check = watch
+    h.start(levels=[0, 0])                        # a first match, so there are statistics
+    h.play_to(("final",))
+    h.choose("Title")
+    h.start(levels=[0, 0, 3], match="rounds")
+    to_human_turn(h)
+    h.press(S.MENU)                               # the pause menu and the rules, resumed
+    h.choose("Rules")
+    h.press(S.OK)
+    h.choose("Resume")
+    h.play_turn()
+    to_human_turn(h)
+    h.press(S.MENU)
+    h.choose("Save and quit")                     # the device may change hands here
+    h.choose("Statistics")
+    h.press(S.OK)
+    h.choose("Continue")
+    to_human_turn(h)
+    h.play_turn()
+    h = JackHands(name, Store(str(tmp_path)), seed=3)   # a power cut: on again, Continue
+    h.check = watch
+    h.choose("Continue")
+    h.play_to(("between",))
+    h.choose("Join: Hugo (human)")
+    h.choose("Leave: Anna")
+    h.choose("Deal next round")
+    h.play_to(("final",))
+    assert {"pause", "rules", "picker", "stats", "story", "between"} <= watch.seen
+    assert watch.covers > 20 and watch.hands > 20 and watch.faces > 2 * watch.hands
 
 
 def test_story_after_cover_tells_what_happened():
