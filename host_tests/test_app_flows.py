@@ -30,6 +30,7 @@ class Hands(Walker):
         self.app.painter.trace = self.trace = []
         self.frames = 0
         self.check = None   # called with self after every frame
+        self.say_mau = "With Mau"   # the answer when a card leaves one
 
     def press(self, action):
         before = self.frames
@@ -88,6 +89,8 @@ class Hands(Walker):
         if self.screen.name == "picker":
             self.press(S.NEXT)
             self.press(S.OK)
+        if self.screen.name == "mau":
+            self.choose(self.say_mau)
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -101,9 +104,9 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert game.rules.preset == "classic"
     scores = h.play_to(("scores",))
     assert scores.title.endswith(" wins") or scores.title.endswith("Nobody wins")
-    assert len(scores.lines) == 4 and all(line.split()[0] in h.app.table.names
-                                          for line in scores.lines)
-    h.press(S.OK)
+    assert [row[0] for row in scores.rows] == h.app.table.names
+    while h.screen is scores:                  # 72x40 shows the rows a page at a time
+        h.press(S.OK)
     final = h.screen
     assert final.name == "final" and final.title.endswith(" wins!")
     assert final.title[:-6] == final.lines[0].split()[0]   # the winner heads the table
@@ -117,6 +120,71 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     h.press(S.OK)
     h.press(S.OK) if h.screen.name == "stats" else None
     assert h.screen.name == "title"
+
+
+def read_chips(canvas, x, y):
+    """The held cards drawn as chips from (x, y) on: a white chip 8 high, the rank in the
+    3x5 font from its second column, the suit glyph in its last 8 columns (hearts and
+    diamonds red), one column between chips; read left to right until none matches."""
+    from firmware.gfx import INK, RED
+    found = []
+    while True:
+        for card in [s << 4 | r for s in range(4) for r in range(7, 15)]:
+            w = 17 if card & 15 == 10 else 13
+            t = Canvas(canvas.width, canvas.height, canvas.depth)
+            t.fill(CARD)
+            ink = RED if card >> 4 >= 2 else INK
+            t.small("10" if card & 15 == 10 else "JQKA"[(card & 15) - 11] if card & 15 > 10
+                    else str(card & 15), x + 1, y + 2, ink)
+            t.suit(x + w - 8, y, card >> 4, ink)
+            if all(canvas.fb.pixel(x + dx, y + dy) == t.fb.pixel(x + dx, y + dy)
+                   for dx in range(w) for dy in range(8)):
+                found.append(card)
+                x += w + 1
+                break
+        else:
+            return found, x
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_round_end_shows_headings_and_the_cards_each_loser_held(name):
+    from firmware import paint
+    from tools.sim.findtext import FONT_3X5, find_text, shows
+    from tools.sim.image import screenshot
+    h = Hands(name, seed=12)
+    h.start(levels=[3, 3, 3, 3, 3, 3])          # six AIs: 72x40 needs two pages
+    scores = h.play_to(("scores",))
+    game, c = h.app.game, h.canvas
+    rnd, s = game.rnd, c.size
+    wide = s == LARGE
+    assert scores.heads == (("Player", "Round", "Total", "Cards left") if wide
+                            else ("Name", "Rnd", "Tot", "Left"))
+    assert [r[:3] for r in scores.rows] == game.results()
+    for seat, (_, points, _, held) in enumerate(scores.rows):
+        assert sorted(held) == rnd.hand(seat) and list(held) == sorted(held)  # by suit
+        assert points == rnd.points(seat)
+    assert any(row[3] for row in scores.rows) and any(not row[3] for row in scores.rows)
+    image = screenshot(c)
+    for head in scores.heads[1:]:
+        assert shows(image, head, FONT_3X5), head
+    font = None if wide else FONT_3X5
+    x_held = paint._SCORE_COLS[s][3]
+    for r, (who, points, total, held) in enumerate(scores.rows[:scores.fit]):
+        y = paint._ROW_Y[s] + (r + 1) * paint._ROW_H[s] + (0 if wide else 1)
+        assert (paint._SCORE_COLS[s][0], y) in find_text(image, who[:5], font or "8x8")
+        if s == 0:                               # 72x40: how many cards
+            assert (x_held - 4 * len(str(len(held))), y) in find_text(image, str(len(held)), FONT_3X5)
+            continue
+        cards, x = read_chips(c, x_held, y - 1)
+        assert cards == list(held[:len(cards)]) and len(cards) >= min(len(held), 3), (who, cards)
+        if len(cards) < len(held):
+            assert (x, y + 1) in find_text(image, "+%d" % (len(held) - len(cards)), FONT_3X5)
+    if s == 0:
+        assert scores.pages() == 2
+        h.press(S.NEXT)
+        assert h.screen is scores and scores.page() == 1
+    h.press(S.OK)
+    assert h.screen.name == "final"
 
 
 def test_ai_turns_are_paced_and_skippable():
@@ -467,8 +535,57 @@ def test_hint_points_at_a_legal_move_and_mau_toggles(name):
         assert len(h.trace) == before
 
 
-def test_a_human_catches_a_forgotten_mau():
-    h = Hands("pico_display", seed=4)
+def second_last_card(h):
+    """Play on until the human at the table is to play a card that would leave one;
+    return the table and that card's item."""
+    for _ in range(3000):
+        sc = h.screen
+        if sc.name == "table" and sc.my_turn and sc.hand_n == 2:
+            for i in range(sc.item_n):
+                if sc.item_kind[i] == S.CARD_ITEM and sc.playable[sc.item_arg[i]]:
+                    return sc, i
+        if sc.name in ("scores", "between"):
+            h.press(S.OK) if sc.name == "scores" else h.choose("Deal next round")
+        elif sc.name == "final":
+            h.choose("New game")
+            h.press_row(("start", 0))
+        elif sc.name != "table":
+            h.play_to(("table",))
+        else:
+            h.play_turn() if sc.my_turn else h.wait(AI_PACE_MS)
+    raise AssertionError("no second-to-last card")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_mau_is_said_with_the_second_last_card(name):
+    """OK on a card that leaves one asks "Play 9 of clubs: With Mau / Without Mau" (with
+    NEXT, PREV, OK alone); With Mau says it with the card."""
+    from engine.text import card_name, long_name
+    h = Hands(name, seed=4)
+    h.start(levels=[0, 3])
+    t, item = second_last_card(h)
+    assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]   # no tile before it
+    card = t.hand[t.item_arg[item]]
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+    q = h.screen
+    assert q.name == "mau" and q.items == ["With Mau", "Without Mau"] and q.cursor == 0
+    assert q.title in ("Play " + long_name(card), long_name(card), "Play " + card_name(card))
+    assert len(q.title) <= h.app.sizes.list_cols
+    h.press(S.PREV)                              # the question wraps like every list
+    h.press(S.NEXT)
+    h.press(S.OK)
+    game = h.app.game
+    assert h.screen is t and game.rnd.count(0) == 1 and game.view(0).said_mau(0)
+    assert "You say Mau" in " ".join(t.status).replace("  ", " ") or game.rnd.is_over()
+
+
+def test_a_forgotten_mau_is_caught_by_a_human():
+    h = Hands("tdisplay", seed=4)                # two buttons: NEXT, PREV, OK, MENU only
+    h.say_mau = "Without Mau"
     h.start(levels=[0, 0])
     caught = []
     for _ in range(3000):
@@ -485,8 +602,25 @@ def test_a_human_catches_a_forgotten_mau():
             continue
         h.play_to(("table",)) if sc.name != "table" else (
             h.play_turn() if sc.my_turn else h.wait(AI_PACE_MS))
-    assert caught and caught[0][2] > caught[0][1]    # the forgetful player drew
-    assert "Catch" in " ".join(h.screen.status) or h.screen.status
+    assert caught and caught[0][2] == caught[0][1] + 2    # the forgetful player drew 2
+    assert "caught by you" in " ".join(h.screen.status)
+
+
+def test_a_forgotten_mau_is_caught_by_an_ai():
+    h = Hands("thumby", seed=4)
+    h.start(levels=[0, 3, 3])                    # strong AIs catch every forgotten Mau
+    t, item = second_last_card(h)
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+    h.choose("Without Mau")
+    game = h.app.game
+    assert game.rnd.count(0) == 1 and game.rnd.debtor() == 0
+    h.wait(AI_PACE_MS * 2)
+    assert game.rnd.count(0) == 3               # caught: two cards more
+    assert "caught by" in " ".join(game.story(0)) or "caught by" in " ".join(t.status)
 
 
 def test_no_hand_before_anybody_takes_the_device():

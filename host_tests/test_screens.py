@@ -207,15 +207,16 @@ def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
     assert {t.play_move(parse("JC"), w) & 0xC0 for w in range(4)} == {0, 0x40, 0x80, 0xC0}
 
 
-def test_mau_item_is_offered_with_the_second_last_card_and_sets_the_flag():
+def test_mau_is_said_with_the_second_last_card_not_with_a_tile_before_it():
     from engine.text import parse
     c = Canvas(128, 64, 1)
     t, _, _, _ = table_for(0, c, stacked(["7H 8C", "8S 9S"], "7D"))
-    kinds = [t.item_kind[i] for i in range(t.item_n)]
-    assert S.MAU_ITEM in kinds
-    assert not t.play_move(parse("7H"), 0) & mv.MAU
-    t.mau_on = True
-    assert t.play_move(parse("7H"), 0) & mv.MAU
+    assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]
+    assert t.asks_mau(parse("7H"))
+    assert t.play_move(parse("7H"), 0, True) == parse("7H") | mv.MAU
+    assert t.play_move(parse("7H"), 0) == parse("7H")        # forgetting it stays possible
+    t, _, _, _ = table_for(0, c, stacked(["7H 8C 9C", "8S 9S"], "7D"))
+    assert not t.asks_mau(parse("7H")) and t.play_move(parse("7H"), 0, True) == parse("7H")
 
 
 @pytest.mark.parametrize("preset", ("classic", "nordic"))
@@ -240,16 +241,14 @@ def test_offered_moves_are_legal_and_complete_through_whole_rounds(preset):
                 kind = t.item_kind[i]
                 if kind == S.CARD_ITEM:
                     card = t.hand[t.item_arg[i]]
-                    for mau in (False, True):
-                        t.mau_on = mau
+                    for mau in (False, True) if t.asks_mau(card) else (False,):
                         for wish in range(4) if t.wishes(card) else (0,):
-                            m = t.play_move(card, wish)
+                            m = t.play_move(card, wish, mau)
                             assert (m >= 0) == bool(t.playable[t.item_arg[i]])
                             if m >= 0:
                                 offered.add(m)
                 elif t.move_for(i) >= 0:
                     offered.add(t.move_for(i))
-            t.mau_on = False
             assert offered == legal, (sorted(offered), sorted(legal))
             rnd.apply(seat, pick.choice(sorted(legal)))
             turns += 1
