@@ -772,3 +772,165 @@ def test_the_move_buffer_fits_every_legal_move_list():
     from engine import moves as mv
     from firmware import app
     assert app._MAX_MOVES == mv.MAX_MOVES
+
+
+# --- the table at a turn's start: the cursor, the hint, the recap ----------------------
+
+def lay(h, hands, top, turn=0):
+    """Lay a chosen table on the app's round (hands by seat in short names), the human
+    to move, and show it as the app would."""
+    from engine.cards import deck
+    from engine.text import parse
+    rnd = h.app.game.rnd
+    laid = [[parse(c) for c in hand.split()] for hand in hands]
+    rest = list(deck(rnd.rules.deck_name()))
+    for c in [c for hand in laid for c in hand] + [parse(top)]:
+        rest.remove(c)
+    rnd.set_table(laid, rest, [parse(top)], turn)
+    h.app._to_table()
+    return h.screen
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_hint_is_the_whole_move_its_wish_and_mau(name):
+    """Jack of hearts and 7 of diamonds on the 8 of spades: the hint is the Jack, wishing
+    diamonds, saying Mau; taking it finds both chosen already."""
+    from engine import moves as mv
+    from engine.text import parse
+    h = Hands(name, seed=2)
+    h.start(levels=[0, 3])
+    h.play_to(("table",))
+    t = lay(h, ["JH 7D", "8C 9C TC"], "8S")
+    hint = next(i for i in range(t.item_n) if t.item_kind[i] == S.HINT_ITEM)
+    while t.cursor != hint:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    assert t.hand[t.item_arg[t.cursor]] == parse("JH") and t.hint == t.cursor
+    said = " ".join(t.status)
+    assert said.startswith("Hint: play Jack of hearts") and "wish diamonds" in said
+    assert "say Mau" in said
+    h.press(S.OK)                                # take it
+    assert h.screen.name == "picker" and h.screen.cursor == 3        # diamonds
+    h.press(S.OK)
+    assert h.screen.name == "mau" and h.screen.items[h.screen.cursor] == "With Mau"
+    assert "Wish: diamonds" in h.screen.lines
+    h.press(S.OK)
+    game = h.app.game
+    assert game.last_move == mv.play(parse("JH"), 3, True) and game.view(0).said_mau(0)
+    h.wait(AI_PACE_MS * 3)
+    assert game.rnd.count(0) <= 1               # no penalty for following the hint
+
+
+@pytest.mark.parametrize("name", ("pico_oled", "tdisplay"))
+def test_each_turn_starts_on_a_card_that_fits(name):
+    """At every turn's start the cursor is on the first playable card that is not a Jack,
+    else a playable Jack, else Draw (or Pass); however it was left before."""
+    h = Hands(name, seed=7)
+    h.start(levels=[0, 3, 3], match="rounds")
+    starts = 0
+    mine = False
+    for _ in range(4000):
+        sc = h.screen
+        if sc.name == "final":
+            break
+        if sc.name != "table":
+            mine = False
+            h.play_to(("table", "final"))
+            continue
+        if sc.my_turn and not mine:
+            cards = [i for i in range(sc.hand_n) if sc.playable[i]]
+            plain = [i for i in cards if sc.hand[i] & 15 != 11]
+            draw = [i for i in range(sc.item_n) if sc.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM)]
+            assert sc.cursor == (plain or cards or draw)[0], (sc.cursor, starts)
+            starts += 1
+        mine = sc.my_turn
+        if sc.my_turn:
+            h.play_turn()
+            mine = h.screen is sc and sc.my_turn     # still to move (a drawn card)
+            if mine:
+                continue
+            for _ in range(3):                       # then walk the cursor off to Menu
+                h.press(S.PREV)
+        else:
+            h.wait(AI_PACE_MS)
+    assert starts > 15
+
+
+def test_the_single_human_is_told_what_happened_since_their_turn():
+    """The AIs' moves since the human's last one read on the status lines at the turn's
+    start (it waits for nobody: keys work at once), and whole as a page from the menu."""
+    h = Hands("pico_display", seed=5)
+    h.start(levels=[0, 3, 3, 3])
+    game = h.app.game
+    for _ in range(400):
+        t = to_human_turn(h)
+        h.wait(AI_PACE_MS)                        # the last move has been read
+        if len(game.story(0)) >= 3:
+            break
+        h.play_turn()
+    story = game.story(0)
+    assert len(story) >= 3 and t.status == S.wrap(". ".join(story), t.cols)
+    tops = set()
+    for _ in range(t.status_pages() * 14):      # page by page, every 0.7 s
+        tops.add(t.status_top)
+        h.wait(50)
+    assert t.status_pages() > 1 and tops == set(range(0, len(t.status), t.status_fit))
+    h.press(S.MENU)
+    h.choose("Since your turn")
+    page = h.screen
+    assert page.name == "recap" and page.title == "Since your turn"
+    assert " ".join(page.lines) == " ".join(" ".join(S.wrap(line, h.app.sizes.list_cols))
+                                           for line in story)
+    h.press(S.OK)
+    assert h.screen is t and t.my_turn
+    before = game.n_moves
+    h.play_turn()                                 # the recap never held the turn up
+    assert game.n_moves > before
+
+
+def test_pass_and_play_reads_the_story_once():
+    """After the cover the story is a page; the table then names the card under the
+    cursor instead of telling the story again."""
+    h = Hands("pico_display", seed=5)
+    h.start(levels=[0, 3, 0])
+    h.play_to(("story",))
+    h.press(S.OK)
+    t = h.screen
+    h.wait(AI_PACE_MS)
+    assert t.my_turn and t.status == S.wrap(h.app._item_text(), t.cols)
+
+
+def test_a_long_status_shows_its_first_page_in_full():
+    """A new status text (here the card under the cursor) pages only 0.7 s after it came,
+    however long the last one stood."""
+    h = Hands("thumby", seed=5)                   # one status line of 18 characters
+    h.start()
+    t = to_human_turn(h)
+    h.wait(3000)
+    for _ in range(t.item_n):
+        h.press(S.NEXT)
+        if len(t.status) > 1:
+            break
+    assert len(t.status) > 1 and t.status_top == 0
+    h.wait(600)
+    assert t.status_top == 0
+    h.wait(200)
+    assert t.status_top == 1
+
+
+def test_the_setup_may_sort_hands_by_rank():
+    """setup["sort"] == "rank" (a setup row sets it): hands and the cards held at round
+    end by rank, then suit (the default, by suit: the round end test)."""
+    h = Hands("pico_oled", seed=6)
+    h.choose("New game")
+    h.screen.setup["sort"] = "rank"
+    h.press_row(("start", 0))
+    t = h.app.table
+    for _ in range(3):
+        t = to_human_turn(h)
+        ranks = [(c & 15, c >> 4) for c in t.hand[:t.hand_n]]
+        assert ranks == sorted(ranks) and t.by_rank
+        h.play_turn()
+    scores = h.play_to(("scores",))
+    for row in scores.rows:
+        assert [(c & 15, c >> 4) for c in row[3]] == sorted((c & 15, c >> 4) for c in row[3])
