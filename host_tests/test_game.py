@@ -356,14 +356,14 @@ def test_a_story_tells_what_happened_since_the_humans_last_move():
     while game.ai_to_act():
         game.step_ai()
     first = game.story(0)
-    assert first[0] == "Greta deals" and first[1].startswith("the first card is ")
+    assert first[0] == "Greta deals" and first[1].startswith("The first card is ")
     game.play(human_move(game))
     assert game.story(0) == []
     while game.ai_to_act() and game.in_round():
         game.step_ai()
     if game.in_round():
         lines = game.story(0)
-        assert lines and all(line.startswith(("Finn", "Greta", "Anna", "the", "play", "You"))
+        assert lines and all(line.startswith(("Finn", "Greta", "Anna", "The", "Play", "You"))
                              for line in lines)
         assert lines[-len(game.last_lines()):] == game.last_lines()
 
