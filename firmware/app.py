@@ -18,6 +18,7 @@ from firmware import screens as S
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 _PAGE_MS = const(700)       # a page of a long status line on a small screen
 _MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
+_MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 
 
 def framebuf_sizes(canvas):
@@ -60,7 +61,7 @@ class App:
         self.back_to = None          # the screen a pause menu or picker returns to
         self.picking = -1            # the card the suit picker and the Mau question are for
         self.wish = 0                # the suit wished with it
-        self.hinted = -1             # the move the last hint named
+        self.hinted = -1             # the move the last hint named (playing a card: its hint)
         self.placed = -1             # game.n_moves when the cursor was put at a turn's start
         self.recapped = -1           # game.n_moves when the holder was last told the story
         self.said = None             # the status text that tells the last move
@@ -291,7 +292,8 @@ class App:
             self._to_table()
 
     def _story_title(self, seat):
-        """"Anna, since your turn" (on a narrow screen the name alone; "You": no name)."""
+        """The story's title: Anna, since your turn (a narrow screen: the name alone), or
+        Since your turn when one human plays."""
         name = self.game.name(seat)
         if name == "You" or self.game.solo():
             return "Since your turn"
@@ -414,7 +416,7 @@ class App:
         if len(title) > cols:
             title = long_name(card) if len(long_name(card)) <= cols else "Play " + card_name(card)
         lines = ["Wish: " + suit_name(wish)] if t.wishes(card) else []
-        quiet = self.hinted >= 0 and not self.hinted & 0x100     # moves.MAU
+        quiet = self.hinted >= 0 and not self.hinted & _MAU
         self.show(S.ListScreen("mau", title, ["With Mau", "Without Mau"], lines,
                                self.sizes.list_fit, 1 if quiet else 0))
 

@@ -771,7 +771,7 @@ def test_the_move_buffer_fits_every_legal_move_list():
     # the app repeats engine.moves.MAX_MOVES privately (folded at compile time)
     from engine import moves as mv
     from firmware import app
-    assert app._MAX_MOVES == mv.MAX_MOVES
+    assert app._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
 
 
 # --- the table at a turn's start: the cursor, the hint, the recap ----------------------
