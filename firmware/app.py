@@ -19,6 +19,7 @@ from firmware import screens as S
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 _PAGE_MS = const(700)       # a page of a long status line on a small screen
 _MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
+_MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 
 
 def framebuf_sizes(canvas):
@@ -57,9 +58,15 @@ class App:
         self.table = None
         self.due = now_ms            # when the next AI action may be shown
         self.page_due = now_ms
+        self.paged = None            # the status text whose pages page_due times
         self.moves = array("H", range(_MAX_MOVES))
         self.back_to = None          # the screen a pause menu or picker returns to
-        self.picking = -1            # the card the suit picker is for
+        self.picking = -1            # the card the suit picker and the Mau question are for
+        self.wish = 0                # the suit wished with it
+        self.hinted = -1             # the move the last hint named (playing a card: its hint)
+        self.placed = -1             # game.n_moves when the cursor was put at a turn's start
+        self.recapped = -1           # game.n_moves when the holder was last told the story
+        self.said = None             # the status text that tells the last move
         self.busy = False            # the game has something due that needs no key
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
@@ -99,10 +106,13 @@ class App:
                                 fit))
 
     def pause(self, cursor=0):
-        """The pause menu over the table."""
+        """The pause menu over the table (or a cover, a story); from the table it offers
+        the story since the holder's turn."""
         if self.screen.name not in ("pause", "rules"):
             self.back_to = self.screen
         items = ["Resume", "Rules", "Save and quit"]
+        if self.back_to is self.table and self.table.viewer >= 0:
+            items.insert(1, "Since your turn")
         if self.sound is not None:
             items.append("Sound: %s" % ("on" if self.sound.on else "off"))
         self.show(S.ListScreen("pause", "Paused", items, (), self.sizes.list_fit, cursor))
@@ -148,8 +158,13 @@ class App:
                 self._to_table()
             elif got == S.PAUSE:
                 self.pause()
+        elif name == "recap":
+            if got in (S.DONE, S.CANCEL, S.PAUSE):
+                self.show(self.table)
         elif name == "picker":
             self._on_picker(got)
+        elif name == "mau":
+            self._on_mau(got)
         elif name == "pause":
             self._on_pause(got)
         elif name == "rules":
@@ -159,9 +174,9 @@ class App:
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()
         elif name == "scores":
-            if got >= 0 and self.game.match_over():
+            if got == S.DONE and self.game.match_over():
                 self._final()
-            elif got >= 0:
+            elif got == S.DONE:
                 self._between()
         elif name == "between":
             self._on_between(got)
@@ -186,17 +201,22 @@ class App:
             self.done = True
 
     def _on_pause(self, got):
-        if got == 0 or got == S.CANCEL or got == S.PAUSE:
+        item = self.screen.items[got] if got >= 0 else ""
+        if item == "Resume" or got == S.CANCEL or got == S.PAUSE:
             self.show(self.back_to)
-        elif got == 1:
+        elif item == "Since your turn":
+            seat = self.table.viewer
+            self.pages("recap", self._story_title(seat),
+                       self.game.story(seat) or ["Nothing yet."])
+        elif item == "Rules":
             from firmware.rulebook import rules_lines
             self.pages("rules", "Rules", rules_lines(self.game.rules))
-        elif got == 2:
+        elif item == "Save and quit":
             if self.game is not None:
                 self._save()
             self.game = None
             self.title()
-        elif got == 3:
+        elif item.startswith("Sound"):
             self._switch_sound()
 
     def _switch_sound(self):
@@ -209,7 +229,7 @@ class App:
                 self.store.save_settings(setup)
             except OSError:
                 pass   # a full flash forgets the choice, never the game
-        self.pause(3)
+        self.pause(len(self.screen.items) - 1)   # the cursor stays on Sound
 
     # --- the game --------------------------------------------------------------------
 
@@ -228,8 +248,9 @@ class App:
         f = self.sizes
         names = [game.name(k) for k in range(game.players())]
         self.table = S.TableScreen(names, f.hand_fit, f.status_cols, f.status_fit,
-                                   game.rules.deck_size())
+                                   game.rules.deck_size(), self._by_rank())
         self.holder = -1
+        self.placed = self.recapped = -1
         self._save()
         self._next()
 
@@ -261,10 +282,15 @@ class App:
             t.show(game.view(turn if turn >= 0 else 0), -1, self.moves, 0, False)
             t.item_n = 0
             t.cursor = 0
-        if holder != self.holder:     # a new player took the device: start at a fitting card
+        if holder != self.holder:     # a new player took the device
             self.holder = holder
+            self.placed = -1
             t.scroll = 0
-            t.cursor = t.first_playable() if t.my_turn else 0
+            t.cursor = 0
+            t._follow()
+        if t.my_turn and game.n_moves != self.placed:   # a turn begins: on a card that fits
+            self.placed = game.n_moves
+            t.cursor = t.first_playable()
             t._follow()
         catch = t.catch_item()
         if catch >= 0 and not self.could_catch:
@@ -274,8 +300,6 @@ class App:
 
     def _to_table(self):
         self._refresh()
-        if self.table.my_turn and not self.table.status:
-            self.table.say(self._item_text())
         self.show(self.table)
 
     def _uncover(self):
@@ -285,12 +309,34 @@ class App:
         seat = game.to_move()
         self.table.cursor = 0
         self.table.say("")
+        self.recapped = game.n_moves
         lines = game.story(seat)
         if lines:
-            self.pages("story", "%s, since your turn" % game.name(seat)
-                       if self.sizes.wide else game.name(seat), lines)
+            self.pages("story", self._story_title(seat), lines)
         else:
             self._to_table()
+
+    def _story_title(self, seat):
+        """The story's title: Anna, since your turn (a narrow screen: the name alone), or
+        Since your turn when one human plays."""
+        name = self.game.name(seat)
+        if name == "You" or self.game.solo():
+            return "Since your turn"
+        return "%s, since your turn" % name if self.sizes.wide else name
+
+    def _recap(self):
+        """The holder's turn begins: the story since their last move takes the place of
+        the last move's words on the status lines (never of a notice), once a turn (the
+        pause menu shows it as a page); else the status names the item under the cursor."""
+        t, game = self.table, self.game
+        if self.recapped != game.n_moves and (not t.status or t.status is self.said):
+            self.recapped = game.n_moves
+            lines = game.story(t.viewer)
+            if lines:
+                t.say(". ".join(lines))
+                return
+        if not t.status:
+            t.say(self._item_text())
 
     def frame(self, now_ms, keys):
         """One turn of a device loop: poll the keys, handle each of their events, tick."""
@@ -309,7 +355,10 @@ class App:
         if self.game is None or self.screen is not self.table:
             return
         t = self.table
-        if len(t.status) > t.status_fit and ticks_diff(now_ms, self.page_due) >= 0:
+        if t.status is not self.paged:       # a new text: its first page shows in full
+            self.paged = t.status
+            self.page_due = ticks_add(now_ms, _PAGE_MS)
+        elif len(t.status) > t.status_fit and ticks_diff(now_ms, self.page_due) >= 0:
             t.turn_status_page()
             self.page_due = ticks_add(now_ms, _PAGE_MS)
             self.painter.paint(t)
@@ -325,6 +374,9 @@ class App:
             self.busy = False    # the human holding the device is to move: wait for keys
             if self.sound is not None:
                 self.sound.your_turn(game)
+            if t.my_turn:
+                self._recap()
+                self.painter.paint(t)
 
     def _shown_move(self, now_ms):
         """Put the last move on the table and hold it there long enough to read."""
@@ -333,9 +385,8 @@ class App:
             self.sound.after_move(self.game)
         self._refresh()
         t.say(". ".join(self.game.last_lines()))
-        pace = max(AI_PACE_MS, _PAGE_MS * t.status_pages())
-        self.due = ticks_add(now_ms, pace)
-        self.page_due = ticks_add(now_ms, _PAGE_MS)
+        self.said = t.status
+        self.due = ticks_add(now_ms, max(AI_PACE_MS, _PAGE_MS * t.status_pages()))
         self.painter.paint(t)
 
     def _on_table(self, action, got):
@@ -360,15 +411,10 @@ class App:
             card = t.hand[t.item_arg[got]]
             if not t.my_turn or not t.playable[t.item_arg[got]]:
                 t.say("That card does not fit." if t.my_turn else "Not your turn.")
-            elif t.wishes(card):
-                self._pick_suit(card)
             else:
-                self._play(t.play_move(card, 0))
+                self._play_card(card, self.hinted if got == t.hint else -1)
         elif kind == S.DRAW_ITEM or kind == S.PASS_ITEM:
             self._play(t.move_for(got))
-        elif kind == S.MAU_ITEM:
-            t.mau_on = not t.mau_on
-            t.say(self._item_text())
         elif kind == S.CATCH_ITEM:
             self._catch()
         elif kind == S.HINT_ITEM:
@@ -376,11 +422,47 @@ class App:
         elif kind == S.MENU_ITEM:
             self.pause()
 
+    def _play_card(self, card, hinted):
+        """Play `card`: a Jack asks for a wish, a card that leaves one asks whether to say
+        Mau with it; `hinted`, the hint's move for it (or -1), chooses both beforehand."""
+        self.picking = card
+        self.hinted = hinted
+        if self.table.wishes(card):
+            self._pick_suit(hinted >> 6 & 3 if hinted >= 0 else 0)
+        else:
+            self._ask_mau(0)
+
+    def _ask_mau(self, wish):
+        """The card leaves one: "Play 9 of clubs" with Mau or without (with Mau first,
+        unless a hint said otherwise); a card that leaves more is played at once."""
+        from engine.text import card_name, long_name, suit_name
+        t, card = self.table, self.picking
+        self.wish = wish
+        if not t.asks_mau(card):
+            self.screen = t
+            self._play(t.play_move(card, wish))
+            return
+        cols = self.sizes.list_cols
+        title = "Play " + long_name(card)
+        if len(title) > cols:
+            title = long_name(card) if len(long_name(card)) <= cols else "Play " + card_name(card)
+        lines = ["Wish: " + suit_name(wish)] if t.wishes(card) else []
+        quiet = self.hinted >= 0 and not self.hinted & _MAU
+        self.show(S.ListScreen("mau", title, ["With Mau", "Without Mau"], lines,
+                               self.sizes.list_fit, 1 if quiet else 0))
+
+    def _on_mau(self, got):
+        if got >= 0:
+            t = self.table
+            self.screen = t              # painted once the move is made
+            self._play(t.play_move(self.picking, self.wish, got == 0))
+        elif got == S.CANCEL or got == S.PAUSE:
+            self.show(self.table)
+
     def _play(self, move):
         """The human to move makes `move` (always one of their listed legal moves)."""
         if move < 0:
             return
-        self.table.mau_on = False
         self.game.play(move)
         self._after_human()
 
@@ -397,19 +479,19 @@ class App:
         t.hint = -1
         self._refresh()
         t.say(". ".join(game.last_lines()))
+        self.said = t.status
         between = game.round_over() or game.needs_cover()   # the next screen waits its pace
         self.due = ticks_add(self.now, AI_PACE_MS if between or game.ai_to_act() else 0)
-        self.page_due = ticks_add(self.now, _PAGE_MS)
-        if not between and t.my_turn:
-            t.cursor = t.first_playable()
-            t._follow()
+        self.recapped = game.n_moves      # the holder saw their own move
 
     def _hint(self):
-        """Point the cursor at the move the AI suggests."""
+        """Point the cursor at the move the AI suggests, and say it whole: the card, the
+        wish of a Jack, Mau. Taking it (OK on that card) has them chosen already."""
         from engine import moves as mv
-        from engine.text import long_name
+        from engine.text import long_name, suit_name
         t = self.table
         move = self.game.hint()
+        self.hinted = move if move is not None else -1
         card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
         for i in range(t.item_n):
             if t.move_for(i) == move or (t.item_kind[i] == S.CARD_ITEM
@@ -421,7 +503,12 @@ class App:
         if move is None:
             t.say("No hint.")
         elif card >= 0:
-            t.say("Hint: play %s" % long_name(card))
+            words = "Hint: play " + long_name(card)
+            if t.wishes(card):
+                words += ", wish " + suit_name(move >> mv.WISH_SHIFT & 3)
+            if mv.says_mau(move):
+                words += ", say Mau"
+            t.say(words)
         else:
             t.say("Hint: " + self._item_text())
 
@@ -441,42 +528,47 @@ class App:
             return "Draw %d card%s" % (n, "s" if n > 1 else "")
         if kind == S.PASS_ITEM:
             return "Pass"
-        if kind == S.MAU_ITEM:
-            return "Say Mau with the play: %s" % ("on" if t.mau_on else "off")
         if kind == S.CATCH_ITEM:
             return "Catch %s: forgot Mau" % t.names[arg]
         if kind == S.HINT_ITEM:
             return "Hint"
         return "Menu"
 
-    def _pick_suit(self, card):
-        """The Jack's suit picker."""
-        self.picking = card
+    def _pick_suit(self, wish):
+        """The Jack's suit picker, on the suit `wish` (the hint's, else clubs)."""
         sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
-                          (), self.sizes.list_fit)
+                          (), self.sizes.list_fit, wish)
         sc.suits = (0, 1, 2, 3)
         self.show(sc)
 
     def _on_picker(self, got):
         if got >= 0:
-            move = self.table.play_move(self.picking, got)
-            self.screen = self.table     # painted once the move is made
-            self._play(move)
+            self._ask_mau(got)
         elif got == S.CANCEL or got == S.PAUSE:
             self.show(self.table)
 
     # --- between rounds ----------------------------------------------------------------
 
     def _scores(self):
-        """Round end: points of the round and the match table."""
+        """Round end: each player's points of the round, total and the cards they held."""
         game = self.game
-        rows = game.results()
+        held = game.held()
+        rows = []
+        for k, row in enumerate(game.results()):
+            cards = bytearray(held[k] if k < len(held) else b"")   # (a save from before)
+            S.sort_cards(cards, len(cards), self._by_rank())
+            rows.append((row[0], row[1], row[2], bytes(cards)))
         w = game.round_winner()
         head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
-        if self.sizes.wide:
+        wide = self.sizes.wide
+        if wide:
             head = "Round %d: %s" % (game.rounds_played(), head)
-        self.show(S.ListScreen("scores", head, ["Continue"], self._score_lines(rows),
-                               self.sizes.list_fit))
+        heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
+        self.show(S.ScoresScreen(head, heads, rows, self.sizes.list_fit - 1))
+
+    def _by_rank(self):
+        """The hands are shown by rank (the setup's "sort"), else by suit."""
+        return self.game.setup.get("sort", "suit") == "rank"
 
     def _score_lines(self, rows):
         """Name, round points and total, aligned to the screen's width."""

@@ -12,7 +12,7 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | call | answer |
 |---|---|
 | `to_move()` | the seat to move, -1 when no round is being played |
-| `is_human(seat)`, `name(seat)`, `players()` | about the seats of this round |
+| `is_human(seat)`, `name(seat)`, `players()`, `solo()` | about the seats of this round; one human plays |
 | `view(seat)` | the seat's engine View (one shared object, refilled each call) |
 | `legal(seat, out)` | the seat's legal moves into array('H') `out`; returns the count |
 | `play(move)` | the human to move makes `move`; bad input raises the engine's IllegalMove |
@@ -24,7 +24,7 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | `hand_view()` | the View of the human who last dismissed the cover (None: nobody) |
 | `story(seat)` | sentences of what happened since that seat's human last moved |
 | `last_lines()` | sentences of the last move, told to the human holding the device |
-| `round_over()`, `results()` | the round has been scored; [(name, points, total)] |
+| `round_over()`, `results()`, `held()` | the round has been scored; [(name, points, total)]; the cards each seat held |
 | `next_round()`, `join(name, level)`, `leave(player)` | between rounds |
 | `seated()`, `player_name(p)`, `totals()` | players (numbered by joining) between rounds |
 | `match_over()`, `winner()` | the match has ended; the winner's player number |
@@ -114,11 +114,12 @@ class Game:
         self.ring = array("H", range(_RING))
         self.told = 0            # events written to the ring this round
         self.heard = []          # per player: self.told when they last moved
-        self.seen = _NO_ONE      # the human who last saw their hand
+        self.seen = _NO_ONE      # the human who last saw their hand this round
         self.catcher = _NO_ONE   # an AI seat about to catch a forgotten Mau
         self.last_seat = _NO_ONE
         self.last_move = _NO_ONE
         self.last_mark = 0
+        self.left = []           # by seat: the cards held when the last round ended
         self._view = View(rules)
         self._scratch = View(rules)
         self._legal = array("H", range(mv.MAX_MOVES))
@@ -168,6 +169,10 @@ class Game:
     def totals(self):
         """Minus points of every player so far, by player number."""
         return list(self.match.totals)
+
+    def solo(self):
+        """True when one human plays: the device never changes hands."""
+        return self._humans()[0] == 1
 
     def _humans(self):
         n = 0
@@ -300,10 +305,16 @@ class Game:
         """Score a finished round; else ask the AIs whether they catch a forgotten Mau."""
         self.catcher = _NO_ONE
         if self.rnd.is_over():
+            self._keep_left()
             self.match.end_round()
         else:
             self._ask_catchers()
         self._changed()
+
+    def _keep_left(self):
+        """Remember the cards each seat holds as the round ends (they are scored)."""
+        rnd = self.rnd
+        self.left = [bytes(rnd.hand(k)) for k in range(rnd.players())]
 
     def _ask_catchers(self):
         """AIs not to move are asked in seat order after the debtor; the AI to move
@@ -408,6 +419,11 @@ class Game:
         return [(self.names[p], m.last_points[k], m.totals[p])
                 for k, p in enumerate(m.last_seats)]
 
+    def held(self):
+        """The cards each seat still held when the last round ended (bytes, by seat as in
+        results())."""
+        return self.left
+
     def round_winner(self):
         """The player who won the last round, or None (nobody, or no round yet)."""
         return self.match.last_winner
@@ -450,6 +466,9 @@ class Game:
         self.last_move = _NO_ONE
         self.last_mark = 0
         self.heard = [0] * len(self.names)
+        # a new deal, or a resumed one: the device may have changed hands, so the first
+        # human to act takes it from a cover
+        self.seen = _NO_ONE
         for p in self.match.seated:
             ai = self.ais[p]
             if ai is not None:
@@ -468,8 +487,6 @@ class Game:
     def leave(self, player):
         """Player number `player` leaves between rounds."""
         self.match.leave(player)
-        if self.seen == player:
-            self.seen = _NO_ONE
         self._changed()
 
     def _changed(self):
@@ -500,8 +517,9 @@ class Game:
             "last": [m.last_points, m.last_seats, m.last_winner],
             "rng": list(self.deal_rng if playing else m.rng.state()),
             "now": list(m.rng.state()),
-            "ais": ais, "seen": self.seen, "heard": self.heard, "catcher": self.catcher,
+            "ais": ais, "heard": self.heard, "catcher": self.catcher,
             "round": playing, "moves": self.n_moves if playing else 0,
+            "left": [] if playing else [list(cards) for cards in self.left],
         }
         return state, (self.dealt if playing else None), self.moves
 
@@ -531,8 +549,8 @@ class Game:
                 ai.rng.set_state(saved[0], saved[1])
                 if len(saved) > 2:
                     ai.prng.set_state(saved[2], saved[3])
-        game.seen = state["seen"]
         game.heard = list(state["heard"])
+        game.left = [bytes(cards) for cards in state.get("left", ())]
         game.catcher = state["catcher"]
         return game
 

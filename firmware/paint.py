@@ -41,6 +41,9 @@ _TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
 _WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
 _REST_AT = ((46, 7, 26, 12), (76, 8, 52, 18), (180, 24, 60, 42))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
+# round end, per size class: x of the names, right edges of the points and the totals,
+# x of the held cards (72x40: the right edge of their count)
+_SCORE_COLS = ((1, 32, 48, 67), (1, 49, 69, 72), (4, 104, 144, 152))
 _TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
                 ("DRAW", "PASS", "MAU", "CATCH", "HINT", "MENU"))
@@ -119,6 +122,8 @@ class Painter:
             self._cover(screen)
         elif kind == "pages":
             self._pages(screen)
+        elif kind == "scores":
+            self._scores(screen)
         else:
             self._list(screen)
 
@@ -237,6 +242,61 @@ class Painter:
             y = c.height - (7, 8, 10)[s]
             c.rect(0, y, c.width, c.height - y, BG)
             c.small(foot, c.width - 4 * len(foot) - 2, y + s + 1, DIM)
+
+    # --- round end -------------------------------------------------------------------
+
+    def _scores(self, sc):
+        """The round's scores under their headings: name, points, total, and the cards each
+        player held as small white chips (rank and suit); on 72x40 how many."""
+        c, s = self.c, self.c.size
+        if self._changed("bg", 1):
+            c.fill(BG)
+        self._title(sc.title)
+        self._scroll_marks(sc.top > 0, sc.top + sc.fit < len(sc.rows))
+        if not self._changed("scores", sc.top):
+            return
+        y0, h = _ROW_Y[s], _ROW_H[s]
+        c.rect(0, y0 - 1, c.width - 4, c.height - y0 + 1, BG)
+        cols = _SCORE_COLS[s]
+        text = c.text if s == LARGE else c.small
+        heads = sc.heads
+        c.small(heads[0], cols[0], y0 + 1, DIM)
+        for k in (1, 2):
+            c.small(heads[k], cols[k] - 4 * len(heads[k]), y0 + 1, DIM)
+        c.small(heads[3], cols[3] - (4 * len(heads[3]) if s == TINY else 0), y0 + 1, DIM)
+        cw = 8 if s == LARGE else 4
+        for r in range(sc.fit):
+            if sc.top + r >= len(sc.rows):
+                break
+            name, points, total, held = sc.rows[sc.top + r]
+            y = y0 + (r + 1) * h + (0 if s == LARGE else 1)
+            text(name[:(cols[1] - cols[0]) // cw - 2], cols[0], y, TEXT)
+            for k, n in ((1, points), (2, total)):
+                number = "%d" % n
+                text(number, cols[k] - cw * len(number), y, TEXT)
+            if s == TINY:
+                number = "%d" % len(held)
+                c.small(number, cols[3] - 4 * len(number), y, TEXT)
+            else:
+                self._held(held, cols[3], y - 1, c.width - 5)
+
+    def _held(self, cards, x, y, right):
+        """Cards as chips from x to `right` at y (a chip: the rank, then the suit); "+n"
+        for those without room."""
+        c = self.c
+        n = len(cards)
+        for i in range(n):
+            w = 17 if cards[i] & 15 == 10 else 13
+            rest = "+%d" % (n - i)
+            if x + w > (right if i == n - 1 else right - 4 * len(rest)):
+                c.small(rest, x, y + 2, DIM)
+                return
+            card = cards[i]
+            ink = RED if card >> 4 >= 2 else INK
+            c.rect(x, y, w, 8, CARD)
+            c.small(gfx.RANK_LABELS[card & 15], x + 1, y + 2, ink)
+            c.suit(x + w - 8, y, card >> 4, ink)
+            x += w + 1
 
     # --- cover -----------------------------------------------------------------------
 

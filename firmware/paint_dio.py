@@ -30,6 +30,7 @@ SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
 RAISE = const(4)        # the card under the cursor stands this much higher
 MAX_OTHERS = const(5)
 _NO_CARD = const(255)
+SCORE_X = const(84)     # round end: where the cards held begin (after "Greta   30  45")
 _ACTION_WORDS = ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU")   # 3 letters fit inside a tile's frame
 _FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action tile
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
@@ -71,6 +72,7 @@ class DioPainter:
         self._build_list()
         self._build_cover()
         self._build_table()
+        self._build_scores()
 
     # --- building (once) -------------------------------------------------------------
 
@@ -195,7 +197,7 @@ class DioPainter:
             self.updates += 1
 
     def _only(self, group):
-        for g in (self.lists, self.cover, self.table):
+        for g in (self.lists, self.cover, self.table, self.scores):
             self._show(g, g is group)
 
     # --- painting --------------------------------------------------------------------
@@ -208,6 +210,8 @@ class DioPainter:
             self._table(screen)
         elif kind == "cover":
             self._cover(screen)
+        elif kind == "scores":
+            self._scores(screen)
         else:
             self._list(screen, kind == "pages")
 
@@ -398,6 +402,63 @@ class DioPainter:
         self._size(left, 1, h)
         self._place(right, x + T.CARD_W, y - 1)
         self._size(right, 1, h)
+
+    # --- round end -------------------------------------------------------------------
+
+    def _build_scores(self):
+        """Headings, then a row per player: a label (name, points, total) and a TileGrid
+        of the cards held, a rank tile and a suit tile each (made once, like the rest)."""
+        w = self.width
+        g = self.scores = displayio.Group()
+        self.root.append(g)
+        self._rect(g, 0, 0, w, TITLE_H, T.PANEL)
+        self.score_title = _label(g, w // 2, 1, T.HILITE, 0.5)
+        self.score_heads = _label(g, 3, ROW_Y, T.DIM)
+        self.score_left = _label(g, SCORE_X, ROW_Y, T.DIM)
+        self.score_fit = (w - 2 - SCORE_X) // (2 * T.TILE)     # cards a row shows
+        self.score_rows, self.score_cards, self.score_more = [], [], []
+        for r in range(self.list_fit - 1):
+            y = ROW_Y + (r + 1) * LINE_H
+            self.score_rows.append(_label(g, 3, y, T.TEXT))
+            self.score_cards.append(self._grid(g, SCORE_X, y + 2, 2 * self.score_fit, 1))
+            self.score_more.append(_label(g, w - 2, y, T.DIM, 1.0))
+        self.score_marks = (self._rect(g, w - 3, ROW_Y, 3, 3, T.HILITE),
+                            self._rect(g, w - 3, self.height - 4, 3, 3, T.HILITE))
+
+    def _scores(self, sc):
+        """The rows of this page under the headings: "Greta  30  45" and the cards held
+        (the last place says "+2" when they do not all fit)."""
+        self._background(T.BG)
+        self._only(self.scores)
+        self._text(self.score_title, sc.title[:self.cols])
+        heads = sc.heads
+        self._text(self.score_heads, "%-6s%3s%4s" % (heads[0][:6], heads[1][:3], heads[2][:3]))
+        self._text(self.score_left, heads[3][:(self.width - SCORE_X) // CHAR_W])
+        fit = self.score_fit
+        for r in range(len(self.score_rows)):
+            label, grid, more = self.score_rows[r], self.score_cards[r], self.score_more[r]
+            row = sc.top + r
+            shown = r < sc.fit and row < len(sc.rows)
+            self._show(grid, shown)
+            if not shown:
+                self._text(label, "")
+                self._text(more, "")
+                continue
+            name, points, total, held = sc.rows[row]
+            self._text(label, "%-6s%3d%4d" % (name[:6], points, total))
+            n = len(held) if len(held) <= fit else fit - 1
+            for i in range(fit):
+                rank, suit = T.CLEAR, T.CLEAR
+                if i < n:
+                    card = held[i]
+                    rank = T.RANK + ((card & 15) - 2) * 2 + (1 if card >> 4 >= 2 else 0)
+                    suit = T.SMALL + (card >> 4)
+                if grid[2 * i] != rank or grid[2 * i + 1] != suit:
+                    grid[2 * i], grid[2 * i + 1] = rank, suit
+                    self.updates += 1
+            self._text(more, "+%d" % (len(held) - n) if n < len(held) else "")
+        self._show(self.score_marks[0], sc.top > 0)
+        self._show(self.score_marks[1], sc.top + sc.fit < len(sc.rows))
 
 
 def _symbol(sc, kind, arg, lit):

@@ -162,6 +162,19 @@ class PagesScreen:
         return NOTHING
 
 
+class ScoresScreen(PagesScreen):
+    """Round end: under column headings `heads` (name, this round, total, cards left), a
+    row per player in `rows`: (name, points this round, total, the cards still held as
+    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
+
+    kind = "scores"
+
+    def __init__(self, title, heads, rows, fit=4):
+        PagesScreen.__init__(self, "scores", title, rows, fit)
+        self.heads = heads
+        self.rows = self.lines
+
+
 class CoverScreen:
     """Hides every hand until `player` takes the device: "Pass to Finn"."""
 
@@ -184,7 +197,7 @@ class CoverScreen:
 CARD_ITEM = const(0)
 DRAW_ITEM = const(1)
 PASS_ITEM = const(2)
-MAU_ITEM = const(3)
+MAU_ITEM = const(3)     # no longer in the row (Mau is said with the card): kept for the numbering
 CATCH_ITEM = const(4)
 HINT_ITEM = const(5)
 MENU_ITEM = const(6)
@@ -199,23 +212,39 @@ _MAU = const(0x100)
 _JACK = const(11)
 _NO_CARD = const(255)
 _MAX_HAND = const(120)      # cards a hand may hold when the table does not say (deck size)
-_MORE_ITEMS = const(10)     # room after the cards for Draw, Pass, Mau, Catch, Hint and Menu
+_MORE_ITEMS = const(10)     # room after the cards for Draw, Pass, Catch, Hint and Menu
+
+
+def sort_cards(cards, n, by_rank=False):
+    """Order cards[0:n] in place for the eye: by suit then rank, or (`by_rank`) by rank
+    then suit. An insertion sort: hands are short, and it allocates nothing."""
+    for i in range(1, n):
+        c = cards[i]
+        key = (c & 15) << 2 | c >> 4 if by_rank else c
+        j = i - 1
+        while j >= 0:
+            d = cards[j]
+            if ((d & 15) << 2 | d >> 4 if by_rank else d) <= key:
+                break
+            cards[j + 1] = d
+            j -= 1
+        cards[j + 1] = c
 
 
 class TableScreen:
     """The table as the viewer may see it, and the viewer's hand row with its cursor.
 
-    The hand row holds the viewer's cards, then action items (Draw or Pass, Mau,
-    Catch <name>, Hint, Menu). Fields the painter reads: players, names, counts, mau,
-    turn, viewer, top, wish, pending, direction, draw_size, hand[0:hand_n],
-    playable[0:hand_n], item_kind/item_arg[0:item_n], cursor, scroll, fit, status
-    (lines), status_top, mau_on, hint, my_turn. `cards`: the most a hand can hold (the
-    deck's size).
+    The hand row holds the viewer's cards, sorted (`by_rank`: by rank, else by suit),
+    then action items (Draw or Pass, Catch <name>, Hint, Menu). Fields the painter
+    reads: players, names, counts, mau, turn, viewer, top, wish, pending, direction,
+    draw_size, hand[0:hand_n], playable[0:hand_n], item_kind/item_arg[0:item_n], cursor,
+    scroll, fit, status (lines), status_top, status_fit, hint, my_turn. `cards`: the
+    most a hand can hold (the deck's size).
     """
 
     kind = "table"
 
-    def __init__(self, names, fit=8, cols=30, status_fit=2, cards=_MAX_HAND):
+    def __init__(self, names, fit=8, cols=30, status_fit=2, cards=_MAX_HAND, by_rank=False):
         self.name = "table"
         self.names = names
         self.players = len(names)
@@ -241,15 +270,21 @@ class TableScreen:
         self.status_fit = status_fit
         self.status = []
         self.status_top = 0
-        self.mau_on = False
         self.hint = -1
         self.my_turn = False
         self.moves = None
         self.move_n = 0
         self.over = False
+        self.by_rank = by_rank
 
     def show(self, view, viewer, moves, n, my_turn):
-        """Take what `viewer` may see (an engine View) and their legal moves now."""
+        """Take what `viewer` may see (an engine View) and their legal moves now; the
+        cursor stays on the card (or the kind of item) it was on."""
+        kept, arg = -1, 0
+        if self.cursor < self.item_n:
+            kept, arg = self.item_kind[self.cursor], self.item_arg[self.cursor]
+            if kept == CARD_ITEM:
+                arg = self.hand[arg]
         self.viewer, self.my_turn = viewer, my_turn
         self.moves, self.move_n = moves, n
         self.players = view.players()
@@ -265,8 +300,10 @@ class TableScreen:
         self.draw_size = view.draw_size()
         self.over = view.is_over()
         self.hand_n = view.hand_into(viewer, self.hand) if viewer >= 0 else 0
+        sort_cards(self.hand, self.hand_n, self.by_rank)
         self._mark_playable()
         self._build_items()
+        self._restore_cursor(kept, arg)
 
     def _mark_playable(self):
         """playable[i] = 1 when some legal move plays hand card i."""
@@ -282,13 +319,11 @@ class TableScreen:
             self.playable[i] = ok
 
     def _build_items(self):
-        """Cards, then Draw/Pass, Mau, each Catch, Hint and Menu."""
-        kept = self.cursor_item()
+        """Cards, then Draw/Pass, each Catch, Hint and Menu."""
         n = 0
         for i in range(self.hand_n):
             self.item_kind[n], self.item_arg[n] = CARD_ITEM, i
             n += 1
-        mau = False
         for k in range(self.move_n):
             m = self.moves[k]
             kind = m & _KIND_MASK
@@ -301,47 +336,39 @@ class TableScreen:
             elif kind == _CATCH:
                 self.item_kind[n], self.item_arg[n] = CATCH_ITEM, m & 7
                 n += 1
-            elif kind == _PLAY and m & _MAU:
-                mau = True
-        if mau:
-            self.item_kind[n], self.item_arg[n] = MAU_ITEM, 0
-            n += 1
-        else:
-            self.mau_on = False
         if self.my_turn:
             self.item_kind[n], self.item_arg[n] = HINT_ITEM, 0
             n += 1
         self.item_kind[n], self.item_arg[n] = MENU_ITEM, 0
         n += 1
         self.item_n = n
-        self._restore_cursor(kept)
 
-    def cursor_item(self):
-        """(kind, arg) under the cursor, or None before the first build."""
-        if self.cursor >= self.item_n:
-            return None
-        return (self.item_kind[self.cursor], self.item_arg[self.cursor])
-
-    def _restore_cursor(self, kept):
-        """Keep the cursor on the same kind of item when the row changes under it."""
-        if kept is not None:
-            kind, arg = kept
-            for i in range(self.item_n):
-                if self.item_kind[i] == kind and (kind != CARD_ITEM or self.item_arg[i] == arg):
-                    self.cursor = i
-                    self._follow()
-                    return
+    def _restore_cursor(self, kind, arg):
+        """Put the cursor back on the card `arg` (kind CARD_ITEM) or the item of `kind` it
+        was on (-1: nothing yet), else where it was in the row."""
+        for i in range(self.item_n):
+            if self.item_kind[i] == kind and (kind != CARD_ITEM or self.hand[self.item_arg[i]] == arg):
+                self.cursor = i
+                self._follow()
+                return
         if self.cursor >= self.item_n:
             self.cursor = self.item_n - 1
-        if self.my_turn and kept is None:
+        if self.my_turn and kind < 0:
             self.cursor = self.first_playable()
         self._follow()
 
     def first_playable(self):
-        """Index of the first playable card, else of the Draw/Pass item, else 0."""
+        """Where a turn starts: the first playable card that is not a Jack (Jacks are
+        worth keeping), else a playable Jack, else Draw or Pass, else 0."""
+        jack = -1
         for i in range(self.hand_n):
             if self.playable[i]:
-                return i
+                if self.hand[i] & 15 != _JACK:
+                    return i
+                if jack < 0:
+                    jack = i
+        if jack >= 0:
+            return jack
         for i in range(self.item_n):
             if self.item_kind[i] in (DRAW_ITEM, PASS_ITEM):
                 return i
@@ -408,14 +435,19 @@ class TableScreen:
                 return True
         return False
 
-    def play_move(self, card, wish):
-        """The legal play of `card` with `wish`, with Mau when it is on and allowed; or -1."""
+    def asks_mau(self, card):
+        """True when playing `card` leaves one card: the player says Mau with it, or not."""
+        return self._find(card | _MAU, _KIND_MASK | _MAU | 0x3F) >= 0
+
+    def play_move(self, card, wish, mau=False):
+        """The legal play of `card` with `wish`, saying Mau when `mau` and the play can;
+        or -1."""
         best = -1
         for k in range(self.move_n):
             m = self.moves[k]
             if m & _KIND_MASK != _PLAY or m & 0x3F != card or (m >> 6 & 3) != wish:
                 continue
-            if bool(m & _MAU) == self.mau_on:
+            if bool(m & _MAU) == mau:
                 return m
             best = m
         return best

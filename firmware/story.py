@@ -1,4 +1,4 @@
-"""Events in words: what happened at the table, told to one player.
+"""Events in words: what happened at the table, told to one player, a sentence a line.
 
 The game keeps a round's events in a ring of 16-bit ints (engine.events packing) and
 writes two kinds of its own: a MOVE marker before each move's events (who moved, and
@@ -6,7 +6,7 @@ the move's kind) and UPCARD after the deal. `tell` turns a stretch of that ring 
 sentences for one viewer:
 
     Greta plays 7 of clubs: Emma draws 2     Finn draws a card     Emma says Mau
-    Greta wishes hearts     the draw pile is reshuffled     Finn misses a turn
+    Greta wishes hearts     The draw pile is reshuffled     Finn misses a turn
     Emma forgot to say Mau - caught by Greta: draws 2
 
 A card someone draws is named only to that player ("You draw 9 of hearts"); everyone
@@ -139,7 +139,7 @@ class _Teller:
             self.moved = True
         elif kind == _RESHUFFLE:
             attach = self.attach
-            self.lines.append("the draw pile is reshuffled")
+            self.lines.append("The draw pile is reshuffled")
             self.attach = attach
         elif kind == _PENALTY:
             self.flush()
@@ -169,18 +169,18 @@ class _Teller:
         elif kind == _SKIP:
             self.say(p, "miss", " a turn")
         elif kind == _REVERSE:
-            self.lines.append("play turns %s" % ("clockwise" if v else "counter-clockwise"))
+            self.lines.append("Play turns %s" % ("clockwise" if v else "counter-clockwise"))
         elif kind == _PASS:
             self.say(p, "pass")
         elif kind == _ROUND_END:
             if v == _NOBODY:
-                self.lines.append("the round ends: nobody wins")
+                self.lines.append("The round ends: nobody wins")
             else:
                 self.say(v, "win", " the round")
         elif kind == _DEAL:
             self.say(p, "deal")
         elif kind == UPCARD:
-            self.lines.append("the first card is " + long_name(v))
+            self.lines.append("The first card is " + long_name(v))
         self.moved = True
 
     def end_move(self):

@@ -30,6 +30,7 @@ class Hands(Walker):
         self.app.painter.trace = self.trace = []
         self.frames = 0
         self.check = None   # called with self after every frame
+        self.say_mau = "With Mau"   # the answer when a card leaves one
 
     def press(self, action):
         before = self.frames
@@ -88,6 +89,8 @@ class Hands(Walker):
         if self.screen.name == "picker":
             self.press(S.NEXT)
             self.press(S.OK)
+        if self.screen.name == "mau":
+            self.choose(self.say_mau)
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -101,9 +104,9 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert game.rules.preset == "classic"
     scores = h.play_to(("scores",))
     assert scores.title.endswith(" wins") or scores.title.endswith("Nobody wins")
-    assert len(scores.lines) == 4 and all(line.split()[0] in h.app.table.names
-                                          for line in scores.lines)
-    h.press(S.OK)
+    assert [row[0] for row in scores.rows] == h.app.table.names
+    while h.screen is scores:                  # 72x40 shows the rows a page at a time
+        h.press(S.OK)
     final = h.screen
     assert final.name == "final" and final.title.endswith(" wins!")
     assert final.title[:-6] == final.lines[0].split()[0]   # the winner heads the table
@@ -117,6 +120,71 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     h.press(S.OK)
     h.press(S.OK) if h.screen.name == "stats" else None
     assert h.screen.name == "title"
+
+
+def read_chips(canvas, x, y):
+    """The held cards drawn as chips from (x, y) on: a white chip 8 high, the rank in the
+    3x5 font from its second column, the suit glyph in its last 8 columns (hearts and
+    diamonds red), one column between chips; read left to right until none matches."""
+    from firmware.gfx import INK, RED
+    found = []
+    while True:
+        for card in [s << 4 | r for s in range(4) for r in range(7, 15)]:
+            w = 17 if card & 15 == 10 else 13
+            t = Canvas(canvas.width, canvas.height, canvas.depth)
+            t.fill(CARD)
+            ink = RED if card >> 4 >= 2 else INK
+            t.small("10" if card & 15 == 10 else "JQKA"[(card & 15) - 11] if card & 15 > 10
+                    else str(card & 15), x + 1, y + 2, ink)
+            t.suit(x + w - 8, y, card >> 4, ink)
+            if all(canvas.fb.pixel(x + dx, y + dy) == t.fb.pixel(x + dx, y + dy)
+                   for dx in range(w) for dy in range(8)):
+                found.append(card)
+                x += w + 1
+                break
+        else:
+            return found, x
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_round_end_shows_headings_and_the_cards_each_loser_held(name):
+    from firmware import paint
+    from tools.sim.findtext import FONT_3X5, find_text, shows
+    from tools.sim.image import screenshot
+    h = Hands(name, seed=12)
+    h.start(levels=[3, 3, 3, 3, 3, 3])          # six AIs: 72x40 needs two pages
+    scores = h.play_to(("scores",))
+    game, c = h.app.game, h.canvas
+    rnd, s = game.rnd, c.size
+    wide = s == LARGE
+    assert scores.heads == (("Player", "Round", "Total", "Cards left") if wide
+                            else ("Name", "Rnd", "Tot", "Left"))
+    assert [r[:3] for r in scores.rows] == game.results()
+    for seat, (_, points, _, held) in enumerate(scores.rows):
+        assert sorted(held) == rnd.hand(seat) and list(held) == sorted(held)  # by suit
+        assert points == rnd.points(seat)
+    assert any(row[3] for row in scores.rows) and any(not row[3] for row in scores.rows)
+    image = screenshot(c)
+    for head in scores.heads[1:]:
+        assert shows(image, head, FONT_3X5), head
+    font = None if wide else FONT_3X5
+    x_held = paint._SCORE_COLS[s][3]
+    for r, (who, points, total, held) in enumerate(scores.rows[:scores.fit]):
+        y = paint._ROW_Y[s] + (r + 1) * paint._ROW_H[s] + (0 if wide else 1)
+        assert (paint._SCORE_COLS[s][0], y) in find_text(image, who[:5], font or "8x8")
+        if s == 0:                               # 72x40: how many cards
+            assert (x_held - 4 * len(str(len(held))), y) in find_text(image, str(len(held)), FONT_3X5)
+            continue
+        cards, x = read_chips(c, x_held, y - 1)
+        assert cards == list(held[:len(cards)]) and len(cards) >= min(len(held), 3), (who, cards)
+        if len(cards) < len(held):
+            assert (x, y + 1) in find_text(image, "+%d" % (len(held) - len(cards)), FONT_3X5)
+    if s == 0:
+        assert scores.pages() == 2
+        h.press(S.NEXT)
+        assert h.screen is scores and scores.page() == 1
+    h.press(S.OK)
+    assert h.screen.name == "final"
 
 
 def test_ai_turns_are_paced_and_skippable():
@@ -182,44 +250,111 @@ class FaceReader:
         return found
 
 
-@pytest.mark.parametrize("name", ("pico_display", "pico_oled"))
-def test_pass_and_play_shows_only_the_uncovered_hand(name):
-    h = Hands(name, seed=3)
-    faces = FaceReader(h.canvas)
-    uncovered = [None]
-    checked = [0]
-    pixels = [0]
+class Privacy:
+    """Watches every frame: each hand painted (the painter's trace and the pixels of the
+    hand row) is the hand of the human who dismissed the last cover since the device last
+    left the table (the title: a save and quit or a power cut; round end: the scores)."""
 
-    def on_frame(hands):
-        sc = hands.screen
-        if sc.name == "cover":
-            if hands.canvas.depth == 4:   # the cover shows no card face
-                ink = hands.canvas.ink(CARD)
-                assert not any((b >> 4) == ink or (b & 15) == ink for b in hands.canvas.buf)
-            uncovered[0] = sc.seat
-            hands.trace.clear()
+    def __init__(self):
+        self.uncovered = None
+        self.hands = self.faces = self.covers = 0
+        self.seen = set()          # the screens the device passed through
+
+    def __call__(self, hands):
+        sc, game = hands.screen, hands.app.game
+        self.seen.add(sc.name)
+        if sc.name in ("title", "scores"):
+            self.uncovered = None  # whoever picks the device up next may be anybody
+        if sc.name == "cover" and hands.canvas.depth == 4:   # a cover shows no card face
+            ink = hands.canvas.ink(CARD)
+            assert not any((b >> 4) == ink or (b & 15) == ink for b in hands.canvas.buf)
         for entry in hands.trace:
-            if entry[0] == "hand":
-                assert entry[1] == uncovered[0], (entry, uncovered[0])
-                assert sorted(entry[2]) == sorted(game.rnd.hand(uncovered[0]))
-                checked[0] += 1
-                # and by pixels: every card face in the hand row is one of that hand's
-                on_screen = faces.cards(hands.app.table)
-                hand = list(game.rnd.hand(uncovered[0]))
-                t = hands.app.table
-                from firmware.paint import hand_fit
-                window = range(t.scroll, min(t.item_n, t.scroll + hand_fit(hands.canvas)))
-                expected = [t.hand[t.item_arg[i]] for i in window if t.item_kind[i] == S.CARD_ITEM]
-                assert on_screen == expected and on_screen
-                assert all(card in hand for card in on_screen), (on_screen, hand)
-                pixels[0] += len(on_screen)
+            if entry[0] == "cover":
+                self.uncovered = entry[1]
+                self.covers += 1
+                continue
+            seat = self.uncovered
+            assert entry[1] == seat, (entry, seat, sorted(self.seen))
+            assert sorted(entry[2]) == sorted(game.rnd.hand(seat))
+            self.hands += 1
+            t = hands.app.table                       # and by pixels
+            on_screen = FaceReader(hands.canvas).cards(t)
+            from firmware.paint import hand_fit
+            window = range(t.scroll, min(t.item_n, t.scroll + hand_fit(hands.canvas)))
+            expected = [t.hand[t.item_arg[i]] for i in window if t.item_kind[i] == S.CARD_ITEM]
+            assert on_screen == expected and on_screen
+            assert all(card in game.rnd.hand(seat) for card in on_screen)
+            self.faces += len(on_screen)
         hands.trace.clear()
 
-    h.check = on_frame
-    h.start(levels=[0, 0, 0])
-    game = h.app.game
-    h.play_to(("scores",))
-    assert checked[0] > 10 and pixels[0] > 3 * checked[0]
+
+class JackHands(Hands):
+    """Plays a Jack whenever one fits (so the suit picker comes up), backing out of the
+    picker once before choosing."""
+
+    def play_turn(self):
+        t = self.screen
+        jacks = [i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                 and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11]
+        if not jacks:
+            return Hands.play_turn(self)
+        while t.cursor != jacks[0]:
+            self.press(S.NEXT)
+        self.press(S.OK)
+        if self.screen.name == "picker":
+            self.press(S.MENU)                     # back to the table, then the Jack again
+            assert self.screen is t
+            self.press(S.OK)
+        while self.screen.name != "table":
+            self.press(S.NEXT)
+            self.press(S.OK)
+
+
+def to_human_turn(h):
+    """Play on until the human holding the device is to move at the table."""
+    for _ in range(400):
+        if h.screen.name == "table" and h.screen.my_turn:
+            return h.screen
+        h.play_to(("table",)) if h.screen.name != "table" else h.wait(AI_PACE_MS)
+    raise AssertionError("no human turn")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_pass_and_play_shows_only_the_uncovered_hand_on_every_path(name, tmp_path):
+    """Two humans and an AI: covers at every hand-over, round end, join and leave, the
+    pause menu and its rules, the suit picker, save and quit, statistics, a power cut."""
+    store = Store(str(tmp_path))
+    watch = Privacy()
+    h = JackHands(name, store, seed=3)
+    h.check = watch
+    h.start(levels=[0, 0])                        # a first match, so there are statistics
+    h.play_to(("final",))
+    h.choose("Title")
+    h.start(levels=[0, 0, 3], match="rounds")
+    to_human_turn(h)
+    h.press(S.MENU)                               # the pause menu and the rules, resumed
+    h.choose("Rules")
+    h.press(S.OK)
+    h.choose("Resume")
+    h.play_turn()
+    to_human_turn(h)
+    h.press(S.MENU)
+    h.choose("Save and quit")                     # the device may change hands here
+    h.choose("Statistics")
+    h.press(S.OK)
+    h.choose("Continue")
+    to_human_turn(h)
+    h.play_turn()
+    h = JackHands(name, Store(str(tmp_path)), seed=3)   # a power cut: on again, Continue
+    h.check = watch
+    h.choose("Continue")
+    h.play_to(("between",))
+    h.choose("Join: Hugo (human)")
+    h.choose("Leave: Anna")
+    h.choose("Deal next round")
+    h.play_to(("final",))
+    assert {"pause", "rules", "picker", "stats", "story", "between"} <= watch.seen
+    assert watch.covers > 20 and watch.hands > 20 and watch.faces > 2 * watch.hands
 
 
 def test_story_after_cover_tells_what_happened():
@@ -424,8 +559,57 @@ def test_hint_points_at_a_legal_move_and_mau_toggles(name):
         assert len(h.trace) == before
 
 
-def test_a_human_catches_a_forgotten_mau():
-    h = Hands("pico_display", seed=4)
+def second_last_card(h):
+    """Play on until the human at the table is to play a card that would leave one;
+    return the table and that card's item."""
+    for _ in range(3000):
+        sc = h.screen
+        if sc.name == "table" and sc.my_turn and sc.hand_n == 2:
+            for i in range(sc.item_n):
+                if sc.item_kind[i] == S.CARD_ITEM and sc.playable[sc.item_arg[i]]:
+                    return sc, i
+        if sc.name in ("scores", "between"):
+            h.press(S.OK) if sc.name == "scores" else h.choose("Deal next round")
+        elif sc.name == "final":
+            h.choose("New game")
+            h.press_row(("start", 0))
+        elif sc.name != "table":
+            h.play_to(("table",))
+        else:
+            h.play_turn() if sc.my_turn else h.wait(AI_PACE_MS)
+    raise AssertionError("no second-to-last card")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_mau_is_said_with_the_second_last_card(name):
+    """OK on a card that leaves one asks "Play 9 of clubs: With Mau / Without Mau" (with
+    NEXT, PREV, OK alone); With Mau says it with the card."""
+    from engine.text import card_name, long_name
+    h = Hands(name, seed=4)
+    h.start(levels=[0, 3])
+    t, item = second_last_card(h)
+    assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]   # no tile before it
+    card = t.hand[t.item_arg[item]]
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+    q = h.screen
+    assert q.name == "mau" and q.items == ["With Mau", "Without Mau"] and q.cursor == 0
+    assert q.title in ("Play " + long_name(card), long_name(card), "Play " + card_name(card))
+    assert len(q.title) <= h.app.sizes.list_cols
+    h.press(S.PREV)                              # the question wraps like every list
+    h.press(S.NEXT)
+    h.press(S.OK)
+    game = h.app.game
+    assert h.screen is t and game.rnd.count(0) == 1 and game.view(0).said_mau(0)
+    assert "You say Mau" in " ".join(t.status).replace("  ", " ") or game.rnd.is_over()
+
+
+def test_a_forgotten_mau_is_caught_by_a_human():
+    h = Hands("tdisplay", seed=4)                # two buttons: NEXT, PREV, OK, MENU only
+    h.say_mau = "Without Mau"
     h.start(levels=[0, 0])
     caught = []
     for _ in range(3000):
@@ -442,8 +626,25 @@ def test_a_human_catches_a_forgotten_mau():
             continue
         h.play_to(("table",)) if sc.name != "table" else (
             h.play_turn() if sc.my_turn else h.wait(AI_PACE_MS))
-    assert caught and caught[0][2] > caught[0][1]    # the forgetful player drew
-    assert "Catch" in " ".join(h.screen.status) or h.screen.status
+    assert caught and caught[0][2] == caught[0][1] + 2    # the forgetful player drew 2
+    assert "caught by you" in " ".join(h.screen.status)
+
+
+def test_a_forgotten_mau_is_caught_by_an_ai():
+    h = Hands("thumby", seed=4)
+    h.start(levels=[0, 3, 3])                    # strong AIs catch every forgotten Mau
+    t, item = second_last_card(h)
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+    h.choose("Without Mau")
+    game = h.app.game
+    assert game.rnd.count(0) == 1 and game.rnd.debtor() == 0
+    h.wait(AI_PACE_MS * 2)
+    assert game.rnd.count(0) == 3               # caught: two cards more
+    assert "caught by" in " ".join(game.story(0)) or "caught by" in " ".join(t.status)
 
 
 def test_no_hand_before_anybody_takes_the_device():
@@ -597,4 +798,166 @@ def test_the_move_buffer_fits_every_legal_move_list():
     # the app repeats engine.moves.MAX_MOVES privately (folded at compile time)
     from engine import moves as mv
     from firmware import app
-    assert app._MAX_MOVES == mv.MAX_MOVES
+    assert app._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
+
+
+# --- the table at a turn's start: the cursor, the hint, the recap ----------------------
+
+def lay(h, hands, top, turn=0):
+    """Lay a chosen table on the app's round (hands by seat in short names), the human
+    to move, and show it as the app would."""
+    from engine.cards import deck
+    from engine.text import parse
+    rnd = h.app.game.rnd
+    laid = [[parse(c) for c in hand.split()] for hand in hands]
+    rest = list(deck(rnd.rules.deck_name()))
+    for c in [c for hand in laid for c in hand] + [parse(top)]:
+        rest.remove(c)
+    rnd.set_table(laid, rest, [parse(top)], turn)
+    h.app._to_table()
+    return h.screen
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_hint_is_the_whole_move_its_wish_and_mau(name):
+    """Jack of hearts and 7 of diamonds on the 8 of spades: the hint is the Jack, wishing
+    diamonds, saying Mau; taking it finds both chosen already."""
+    from engine import moves as mv
+    from engine.text import parse
+    h = Hands(name, seed=2)
+    h.start(levels=[0, 3])
+    h.play_to(("table",))
+    t = lay(h, ["JH 7D", "8C 9C TC"], "8S")
+    hint = next(i for i in range(t.item_n) if t.item_kind[i] == S.HINT_ITEM)
+    while t.cursor != hint:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    assert t.hand[t.item_arg[t.cursor]] == parse("JH") and t.hint == t.cursor
+    said = " ".join(t.status)
+    assert said.startswith("Hint: play Jack of hearts") and "wish diamonds" in said
+    assert "say Mau" in said
+    h.press(S.OK)                                # take it
+    assert h.screen.name == "picker" and h.screen.cursor == 3        # diamonds
+    h.press(S.OK)
+    assert h.screen.name == "mau" and h.screen.items[h.screen.cursor] == "With Mau"
+    assert "Wish: diamonds" in h.screen.lines
+    h.press(S.OK)
+    game = h.app.game
+    assert game.last_move == mv.play(parse("JH"), 3, True) and game.view(0).said_mau(0)
+    h.wait(AI_PACE_MS * 3)
+    assert game.rnd.count(0) <= 1               # no penalty for following the hint
+
+
+@pytest.mark.parametrize("name", ("pico_oled", "tdisplay"))
+def test_each_turn_starts_on_a_card_that_fits(name):
+    """At every turn's start the cursor is on the first playable card that is not a Jack,
+    else a playable Jack, else Draw (or Pass); however it was left before."""
+    h = Hands(name, seed=7)
+    h.start(levels=[0, 3, 3], match="rounds")
+    starts = 0
+    mine = False
+    for _ in range(4000):
+        sc = h.screen
+        if sc.name == "final":
+            break
+        if sc.name != "table":
+            mine = False
+            h.play_to(("table", "final"))
+            continue
+        if sc.my_turn and not mine:
+            cards = [i for i in range(sc.hand_n) if sc.playable[i]]
+            plain = [i for i in cards if sc.hand[i] & 15 != 11]
+            draw = [i for i in range(sc.item_n) if sc.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM)]
+            assert sc.cursor == (plain or cards or draw)[0], (sc.cursor, starts)
+            starts += 1
+        mine = sc.my_turn
+        if sc.my_turn:
+            h.play_turn()
+            mine = h.screen is sc and sc.my_turn     # still to move (a drawn card)
+            if mine:
+                continue
+            for _ in range(3):                       # then walk the cursor off to Menu
+                h.press(S.PREV)
+        else:
+            h.wait(AI_PACE_MS)
+    assert starts > 15
+
+
+def test_the_single_human_is_told_what_happened_since_their_turn():
+    """The AIs' moves since the human's last one read on the status lines at the turn's
+    start (it waits for nobody: keys work at once), and whole as a page from the menu."""
+    h = Hands("pico_display", seed=5)
+    h.start(levels=[0, 3, 3, 3])
+    game = h.app.game
+    for _ in range(400):
+        t = to_human_turn(h)
+        h.wait(AI_PACE_MS)                        # the last move has been read
+        if len(game.story(0)) >= 3:
+            break
+        h.play_turn()
+    story = game.story(0)
+    assert len(story) >= 3 and t.status == S.wrap(". ".join(story), t.cols)
+    tops = set()
+    for _ in range(t.status_pages() * 14):      # page by page, every 0.7 s
+        tops.add(t.status_top)
+        h.wait(50)
+    assert t.status_pages() > 1 and tops == set(range(0, len(t.status), t.status_fit))
+    h.press(S.MENU)
+    h.choose("Since your turn")
+    page = h.screen
+    assert page.name == "recap" and page.title == "Since your turn"
+    assert " ".join(page.lines) == " ".join(" ".join(S.wrap(line, h.app.sizes.list_cols))
+                                           for line in story)
+    h.press(S.OK)
+    assert h.screen is t and t.my_turn
+    before = game.n_moves
+    h.play_turn()                                 # the recap never held the turn up
+    assert game.n_moves > before
+
+
+def test_pass_and_play_reads_the_story_once():
+    """After the cover the story is a page; the table then names the card under the
+    cursor instead of telling the story again."""
+    h = Hands("pico_display", seed=5)
+    h.start(levels=[0, 3, 0])
+    h.play_to(("story",))
+    h.press(S.OK)
+    t = h.screen
+    h.wait(AI_PACE_MS)
+    assert t.my_turn and t.status == S.wrap(h.app._item_text(), t.cols)
+
+
+def test_a_long_status_shows_its_first_page_in_full():
+    """A new status text (here the card under the cursor) pages only 0.7 s after it came,
+    however long the last one stood."""
+    h = Hands("thumby", seed=5)                   # one status line of 18 characters
+    h.start()
+    t = to_human_turn(h)
+    h.wait(3000)
+    for _ in range(t.item_n):
+        h.press(S.NEXT)
+        if len(t.status) > 1:
+            break
+    assert len(t.status) > 1 and t.status_top == 0
+    h.wait(600)
+    assert t.status_top == 0
+    h.wait(200)
+    assert t.status_top == 1
+
+
+def test_the_setup_may_sort_hands_by_rank():
+    """setup["sort"] == "rank" (a setup row sets it): hands and the cards held at round
+    end by rank, then suit (the default, by suit: the round end test)."""
+    h = Hands("pico_oled", seed=6)
+    h.choose("New game")
+    h.screen.setup["sort"] = "rank"
+    h.press_row(("start", 0))
+    t = h.app.table
+    for _ in range(3):
+        t = to_human_turn(h)
+        ranks = [(c & 15, c >> 4) for c in t.hand[:t.hand_n]]
+        assert ranks == sorted(ranks) and t.by_rank
+        h.play_turn()
+    scores = h.play_to(("scores",))
+    for row in scores.rows:
+        assert [(c & 15, c >> 4) for c in row[3]] == sorted((c & 15, c >> 4) for c in row[3])

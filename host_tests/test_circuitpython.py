@@ -129,7 +129,8 @@ def test_game_against_three_ais_plays_to_the_match_end_with_checked_screens(disp
     scores = badge.play_to(("scores",))
     shots["scores"] = badge.image()
     assert scores.title.endswith(" wins") and cp.shows(shots["scores"], scores.title)
-    assert cp.shows(shots["scores"], scores.lines[0].rstrip())   # a score line
+    row = "%-6s%3d%4d" % scores.rows[0][:3]                 # a score row under its headings
+    assert cp.shows(shots["scores"], row) and cp.shows(shots["scores"], "Name  Rnd Tot")
     badge.tap("A")
     assert badge.screen.name == "final"
     final = badge.image()

@@ -327,19 +327,43 @@ def test_one_human_never_needs_a_cover():
     drive(game, frame=frame)
 
 
+def test_a_resumed_match_and_a_new_deal_hand_the_device_over_with_a_cover():
+    """Whoever held the device before a save and quit, a power cut or a round end, the
+    next human to act takes it from a cover: no hand is shown before that."""
+    game = Game(setup([("Anna", 0), ("Finn", 0), ("Greta", 2)], kind="rounds", limit=3),
+                seed=5, playouts=PLAYOUTS)
+    while not game.round_over():
+        if game.ai_to_act():
+            game.step_ai()
+            continue
+        if game.needs_cover():
+            game.uncover()
+        assert not game.needs_cover() and game.hand_view() is not None
+        resumed = Game.restore(*game.snapshot(), playouts=PLAYOUTS)
+        assert resumed.needs_cover() and resumed.holder_seat() == -1
+        assert resumed.hand_view() is None
+        resumed.uncover()
+        assert resumed.holder_seat() == game.holder_seat()
+        game.play(human_move(game))
+    game.next_round()
+    while game.ai_to_act():
+        game.step_ai()
+    assert game.needs_cover() and game.hand_view() is None
+
+
 def test_a_story_tells_what_happened_since_the_humans_last_move():
     game = Game(setup([("Anna", 0), ("Finn", 2), ("Greta", 2)]), seed=9, playouts=PLAYOUTS)
     while game.ai_to_act():
         game.step_ai()
     first = game.story(0)
-    assert first[0] == "Greta deals" and first[1].startswith("the first card is ")
+    assert first[0] == "Greta deals" and first[1].startswith("The first card is ")
     game.play(human_move(game))
     assert game.story(0) == []
     while game.ai_to_act() and game.in_round():
         game.step_ai()
     if game.in_round():
         lines = game.story(0)
-        assert lines and all(line.startswith(("Finn", "Greta", "Anna", "the", "play", "You"))
+        assert lines and all(line.startswith(("Finn", "Greta", "Anna", "The", "Play", "You"))
                              for line in lines)
         assert lines[-len(game.last_lines()):] == game.last_lines()
 

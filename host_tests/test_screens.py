@@ -132,15 +132,16 @@ def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
     assert {t.play_move(parse("JC"), w) & 0xC0 for w in range(4)} == {0, 0x40, 0x80, 0xC0}
 
 
-def test_mau_item_is_offered_with_the_second_last_card_and_sets_the_flag():
+def test_mau_is_said_with_the_second_last_card_not_with_a_tile_before_it():
     from engine.text import parse
     c = Canvas(128, 64, 1)
     t, _, _, _ = table_for(0, c, stacked(["7H 8C", "8S 9S"], "7D"))
-    kinds = [t.item_kind[i] for i in range(t.item_n)]
-    assert S.MAU_ITEM in kinds
-    assert not t.play_move(parse("7H"), 0) & mv.MAU
-    t.mau_on = True
-    assert t.play_move(parse("7H"), 0) & mv.MAU
+    assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]
+    assert t.asks_mau(parse("7H"))
+    assert t.play_move(parse("7H"), 0, True) == parse("7H") | mv.MAU
+    assert t.play_move(parse("7H"), 0) == parse("7H")        # forgetting it stays possible
+    t, _, _, _ = table_for(0, c, stacked(["7H 8C 9C", "8S 9S"], "7D"))
+    assert not t.asks_mau(parse("7H")) and t.play_move(parse("7H"), 0, True) == parse("7H")
 
 
 @pytest.mark.parametrize("preset", ("classic", "nordic"))
@@ -165,16 +166,14 @@ def test_offered_moves_are_legal_and_complete_through_whole_rounds(preset):
                 kind = t.item_kind[i]
                 if kind == S.CARD_ITEM:
                     card = t.hand[t.item_arg[i]]
-                    for mau in (False, True):
-                        t.mau_on = mau
+                    for mau in (False, True) if t.asks_mau(card) else (False,):
                         for wish in range(4) if t.wishes(card) else (0,):
-                            m = t.play_move(card, wish)
+                            m = t.play_move(card, wish, mau)
                             assert (m >= 0) == bool(t.playable[t.item_arg[i]])
                             if m >= 0:
                                 offered.add(m)
                 elif t.move_for(i) >= 0:
                     offered.add(t.move_for(i))
-            t.mau_on = False
             assert offered == legal, (sorted(offered), sorted(legal))
             rnd.apply(seat, pick.choice(sorted(legal)))
             turns += 1
@@ -185,3 +184,69 @@ def test_move_layout_mirrored_from_the_engine():
     # screens repeats engine.moves' layout privately (folded at compile time)
     assert (S._KIND_MASK, S._PLAY, S._DRAW, S._PASS, S._CATCH, S._MAU) == (
         mv.KIND_MASK, mv.PLAY, mv.DRAW, mv.PASS, mv.CATCH, mv.MAU)
+
+
+def names(cards):
+    from engine.text import card_name
+    return " ".join(card_name(c) for c in cards)
+
+
+def test_the_hand_is_shown_sorted_and_keeps_its_order_while_others_move():
+    """By suit (clubs, spades, hearts, diamonds), then rank; or by rank, then suit. The
+    engine puts a drawn card first; the row does not move, and the cursor stays on its
+    card."""
+    from engine.text import parse
+    c = Canvas(240, 135, 4)
+    rnd = stacked(["9H 7C JS AC 8H", "8S 9S TS"], "7D")
+    t, rnd, out, n = table_for(0, c, rnd)
+    assert names(t.hand[:t.hand_n]) == "7C AC JS 8H 9H"
+    t.cursor = 3                                     # on the 8 of hearts
+    view = View(rnd.rules)
+    for _ in range(4):                               # both draw (and keep what they drew)
+        seat = rnd.turn()
+        n = rnd.legal_moves(seat, out)
+        rnd.apply(seat, mv.DRAW if mv.DRAW in out[:n] else mv.PASS)
+        n = rnd.legal_moves(0, out)
+        t.show(rnd.view(0, view), 0, out, n, rnd.turn() == 0)
+        assert list(t.hand[:t.hand_n]) == sorted(rnd.hand(0))
+        assert t.hand[t.item_arg[t.cursor]] == parse("8H"), names(t.hand[:t.hand_n])
+    raw = bytearray(10)
+    k = rnd.hand_into(0, raw)
+    assert k == 6 and list(raw[:k]) != sorted(raw[:k])   # the engine's order is not the row's
+    t = S.TableScreen(["Anna", "Greta"], hand_fit(c), status_cols(c), status_fit(c), by_rank=True)
+    rnd = stacked(["9H 7C JS AC 8H 7S", "8S 9S TS"], "7D")
+    t.show(rnd.view(0, view), 0, out, rnd.legal_moves(0, out), True)
+    assert names(t.hand[:t.hand_n]) == "7C 7S 8H 9H JS AC"
+
+
+def test_sorting_a_hand_allocates_nothing_on_micropython():
+    from tools.vm import mpvm
+    script = """
+import gc, micropython
+from array import array
+from engine.rng import Random
+from engine.round import Round, View
+from engine.rules import Rules
+from firmware.screens import TableScreen
+rules = Rules("nordic")
+rnd = Round(rules, 3, Random(5))
+view = View(rules)
+out = array("H", range(40))
+tables = (TableScreen(["A", "B", "C"], 8, 30, 2, 104), TableScreen(["A", "B", "C"], 8, 30, 2, 104, True))
+for t in tables:
+    t.show(rnd.view(0, view), 0, out, rnd.legal_moves(0, out), rnd.turn() == 0)
+gc.collect()
+for t in tables:
+    for k in range(3):
+        rnd.view(0, view)
+        n = rnd.legal_moves(0, out)
+        micropython.heap_lock()
+        try:
+            t.show(view, 0, out, n, rnd.turn() == 0)
+        finally:
+            micropython.heap_unlock()
+    print("SORTED", list(t.hand[:t.hand_n]) == sorted(t.hand[:t.hand_n]) if not t.by_rank else
+          [c & 15 for c in t.hand[:t.hand_n]] == sorted(c & 15 for c in t.hand[:t.hand_n]))
+"""
+    out = mpvm.run(script, modules=("engine", "firmware"), timeout=120).check().stdout
+    assert out.split().count("True") == 2, out

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.skipif(firmware_app_factory() is None, reason="firmware
 
 SCREEN_OF = {  # gallery name -> the app's screen
     "title": "title", "setup": "setup", "table": "table", "pending7": "table", "wish": "table",
-    "picker": "picker", "mau": "table", "catch": "table", "cover": "cover",
+    "picker": "picker", "mau": "mau", "catch": "table", "cover": "cover",
     "round_end": "scores", "match_end": "final",
 }
 
@@ -24,6 +24,8 @@ def shown_words(screen):
         return [screen.status[screen.status_top]] if screen.status else []
     if screen.name == "cover":
         return [screen.player]
+    if screen.name == "scores":
+        return [screen.rows[0][0]]        # the first player's name
     return [item for item in screen.items[:2]]
 
 
@@ -48,8 +50,8 @@ def seen(board_name, tmp_path):
             "words": shown_words(sc),
             "found": [w for w in shown_words(sc) if shows(image, w)],
             "pending": getattr(sc, "pending", 0), "wish": getattr(sc, "wish", -1),
-            "my_turn": scout.my_turn(), "mau_on": getattr(sc, "mau_on", False),
-            "hand": getattr(sc, "hand_n", 0),
+            "my_turn": scout.my_turn(),
+            "hand": scout.app.table.hand_n if scout.app.table else 0,
             "catch_under_cursor": sc.name == "table" and sc.catch_item() == sc.cursor >= 0,
             "playable_jack": gallery._playable_jack(scout.app.table) >= 0 if scout.app.table else False,
         }
@@ -71,7 +73,7 @@ def test_the_gallery_shows_each_named_screen_of_the_default_board(tmp_path):
     assert shots["pending7"]["my_turn"] and shots["pending7"]["pending"] > 0
     assert shots["wish"]["my_turn"] and shots["wish"]["wish"] in (0, 1, 2, 3)
     assert shots["picker"]["playable_jack"]
-    assert shots["mau"]["my_turn"] and shots["mau"]["mau_on"] and shots["mau"]["hand"] == 2
+    assert shots["mau"]["hand"] == 2 and "With Mau" in shots["mau"]["words"]
     assert shots["catch"]["catch_under_cursor"]
 
 

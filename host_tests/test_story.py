@@ -51,7 +51,7 @@ def test_a_pending_draw_counts_cards_and_names_them_for_the_drawer():
 def test_a_reshuffle_is_told_before_the_draws_around_it():
     events = move(1, mv.DRAW, ev.event(ev.DRAW, 1, NINE_H), ev.event(ev.RESHUFFLE, 0, 20),
                   ev.event(ev.DRAW, 1, KING_S))
-    assert told(events) == ["the draw pile is reshuffled", "Finn draws 2"]
+    assert told(events) == ["The draw pile is reshuffled", "Finn draws 2"]
 
 
 def test_the_last_seven_makes_the_next_player_draw():
@@ -90,11 +90,11 @@ def test_a_draw_that_finds_no_card_pass_reverse_deal_and_stalled_end():
                      ev.event(ev.REVERSE, 0, 0))
               + [ev.event(ev.ROUND_END, 0, ev.NOBODY)])
     assert told(events) == ["Finn draws no card: none left", "Greta passes",
-                            "Emma plays 9 of clubs", "play turns counter-clockwise",
-                            "the round ends: nobody wins"]
+                            "Emma plays 9 of clubs", "Play turns counter-clockwise",
+                            "The round ends: nobody wins"]
     deal = [ev.event(ev.DEAL, 3, 0), story.event(story.UPCARD, 0, KING_S)]
-    assert told(deal) == ["Emma deals", "the first card is King of spades"]
-    assert told(deal, viewer=3) == ["You deal", "the first card is King of spades"]
+    assert told(deal) == ["Emma deals", "The first card is King of spades"]
+    assert told(deal, viewer=3) == ["You deal", "The first card is King of spades"]
 
 
 def test_lines_are_ascii():
@@ -103,6 +103,22 @@ def test_lines_are_ascii():
     for viewer in (story.NO_VIEWER, 2, 3):
         for line in told(events, viewer):
             assert all(32 <= ord(ch) < 127 for ch in line), line
+
+
+def test_every_line_is_a_sentence_of_its_own():
+    """Lines are shown one a row and joined with ". " on the status lines: each begins
+    with a capital, whatever it tells (seen in whole games of both presets)."""
+    from firmware.game import Game
+    told_lines = set()
+    for preset in ("classic", "nordic"):
+        game = Game({"seats": [["Anna", 1], ["Finn", 2], ["Greta", 1]], "preset": preset,
+                     "options": {}, "match": "round", "limit": 1}, seed=3, playouts=4)
+        while game.in_round():
+            game.step_ai()
+            told_lines.update(game.last_lines())
+        told_lines.update(game._lines(0, story.NO_VIEWER))
+    assert any(line.startswith("The ") for line in told_lines)
+    assert all(line[0].isupper() or line == "..." for line in told_lines), sorted(told_lines)
 
 
 def test_drawing_the_count_of_a_seven_completes_the_play_that_asked_for_it():

@@ -266,7 +266,7 @@ class Walker:
                     self.play_turn()
                 else:
                     self.wait(AI_PACE_MS)
-            elif sc.name in ("cover", "story", "scores"):
+            elif sc.name in ("cover", "story", "scores", "mau"):
                 self.ok()
             elif sc.name == "between":
                 self.choose("Deal next round")

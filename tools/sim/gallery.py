@@ -26,7 +26,7 @@ SCREENS = (
     ("pending7", "A 7 was played on you: draw two, or answer with a 7 of your own"),
     ("wish", "A Jack wished a suit: only that suit (or another Jack) fits"),
     ("picker", "You play a Jack: wish a suit"),
-    ("mau", "Two cards left: say Mau with the play"),
+    ("mau", "Two cards left: play one and say Mau with it"),
     ("catch", "An AI forgot to say Mau: catch it, it draws"),
     ("cover", "Pass-and-play: every hand is hidden until the next player takes the device"),
     ("round_end", "Round end: the round's points and the match table"),
@@ -112,6 +112,8 @@ class Scout:
         self.act(self.S.OK)
         if self.screen.name == "picker":
             self.act(self.S.OK)
+        if self.screen.name == "mau":        # the second-to-last card: with Mau
+            self.act(self.S.OK)
 
     def step(self):
         """One thing a player would do next: play a turn, read a cover or a story, wait."""
@@ -154,11 +156,13 @@ def _has_fit(t):
     return any(t.playable[i] for i in range(t.hand_n))
 
 
-def _mau_item(t):
-    """The hand row index of the Mau item, or -1."""
-    from firmware.screens import MAU_ITEM
-    for i in range(t.item_n):
-        if t.item_kind[i] == MAU_ITEM:
+def _mau_card(t):
+    """With two cards in hand, the hand row index of a card that fits and needs no wish
+    (playing it asks whether to say Mau), or -1."""
+    if t.hand_n != 2:
+        return -1
+    for i in range(t.hand_n):
+        if t.playable[i] and not t.wishes(t.hand[i]):
             return i
     return -1
 
@@ -167,7 +171,7 @@ LUCK = {  # screen -> (levels, the moment)
     "pending7": (None, lambda s: s.my_turn() and s.screen.pending > 0),
     "wish": (None, lambda s: s.my_turn() and s.screen.wish >= 0),
     "picker": (None, lambda s: s.my_turn() and _playable_jack(s.screen) >= 0),
-    "mau": (None, lambda s: s.my_turn() and s.screen.hand_n == 2 and _mau_item(s.screen) >= 0),
+    "mau": (None, lambda s: s.my_turn() and _mau_card(s.screen) >= 0),
     "catch": ([0, 1, 1, 1], lambda s: s.screen.name == "table" and s.screen.catch_item() >= 0),
 }
 
@@ -199,7 +203,7 @@ def scenes(make_app):
     found.act(found.S.OK)
     yield "picker", seed, found
     found, seed = find(make_app, *LUCK["mau"])
-    found.to_item(_mau_item(found.screen))
+    found.to_item(_mau_card(found.screen))
     found.act(found.S.OK)
     yield "mau", seed, found
     found, seed = find(make_app, *LUCK["catch"])
@@ -224,7 +228,7 @@ def check(name, scout):
         "pending7": scout.my_turn() and sc.pending > 0,
         "wish": scout.my_turn() and sc.wish >= 0,
         "picker": sc.name == "picker" and t is not None and _playable_jack(t) >= 0,
-        "mau": scout.my_turn() and sc.mau_on and sc.hand_n == 2,
+        "mau": sc.name == "mau" and t is not None and t.hand_n == 2,
         "catch": sc.name == "table" and sc.catch_item() >= 0 and sc.cursor == sc.catch_item(),
         "cover": sc.name == "cover",
         "round_end": sc.name == "scores",
