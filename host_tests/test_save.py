@@ -710,3 +710,46 @@ def test_a_refused_write_in_the_micropython_vm(tmp_path):
     assert "KEPT True" in out
     assert "HEALED '' %s" % files in out
     assert "REAL False Storage error 54: not saved" in out     # ENOTDIR, WASI's number
+
+
+# -- the app on a refusing flash ------------------------------------------------------------
+
+TO_TABLE = {"abxy": "A Y*7 A", "dpad": "A RIGHT*7 A"}   # title -> New game -> Start
+TO_TITLE = {"abxy": "long:B X A", "dpad": "long:B LEFT A"}   # pause -> Save and quit
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "pico_oled", "thumby"])
+@pytest.mark.parametrize("errno", [ENOSPC, EROFS])
+def test_new_game_on_a_refusing_flash_plays_on_marked_not_saved(tmp_path, board_name, errno):
+    """New game -> Start with every write refused: the table comes up marked NOT SAVED
+    (72x40: "!") and play goes on; no .tmp is left; Save and quit leads to a title that
+    says why; once the flash works again the mark goes with the next save."""
+    from firmware.app import App
+    from tools.sim import boards, headless
+    from tools.sim.device import Device
+    from tools.sim.findtext import shows, FONT_3X5
+    folder = str(tmp_path / "flash")
+    store = Refusing(folder, errno, ("write",))
+    device = Device(boards.load(board_name), lambda b, c, s, now: App(b, c, store, now, 4, 11),
+                    None)
+    layout = device.board.LAYOUT
+    run = headless.Runner(device).run
+    run(headless.parse(TO_TABLE[layout] + " wait:1000 A wait:4000"))   # the human plays
+    app = device.app
+    assert app.screen.name == "table" and app.game.n_moves > 1
+    assert app.painter.unsaved and store.trouble == TROUBLE[errno]
+    mark = "!" if board_name == "thumby" else "NOT SAVED"
+    assert shows(screenshot(device), mark, FONT_3X5)
+    assert os.listdir(folder) == []
+    run(headless.parse("wait:2000 " + TO_TITLE[layout]))
+    assert app.screen.name == "title" and " ".join(app.screen.lines) == TROUBLE[errno]
+    store.heal()
+    run(headless.parse(TO_TABLE[layout] + " wait:3000"))
+    assert app.screen.name == "table" and not app.painter.unsaved and store.trouble == ""
+    assert not shows(screenshot(device), mark, FONT_3X5)
+    assert sorted(os.listdir(folder)) == ["match", "settings"]
+
+
+def screenshot(device):
+    from tools.sim.image import screenshot as shot
+    return shot(device.canvas)
