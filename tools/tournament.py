@@ -385,8 +385,12 @@ def main(argv=None):
                 res.update(preset=preset, pairing=text, playouts=args.playouts,
                            oracle=args.oracle, rounds=args.rounds)
                 if args.vm > 0 and not stop.asked:
-                    res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
-                        preset, levels, args.vm, args.playouts)
+                    try:
+                        res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
+                            preset, levels, args.vm, args.playouts)
+                    except Exception:
+                        if not stop.asked:   # Ctrl-C reaches the VM's process too
+                            raise
                 results.append(res)
                 if args.json:
                     with open(args.json, "w") as f:
