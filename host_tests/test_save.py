@@ -636,6 +636,21 @@ def test_a_read_only_flash_at_boot_reads_what_is_there(tmp_path):
     assert os.listdir(folder) == [MATCH + ".tmp"]
 
 
+def test_a_read_only_flash_keeps_a_damaged_file_and_forgets_nothing_it_cannot(tmp_path):
+    """Setting a damaged file aside and clearing a finished match are writes too: on a
+    read-only flash they change nothing and raise nothing."""
+    folder = str(tmp_path)
+    (tmp_path / MATCH).write_bytes(b"not a save")
+    store = Refusing(folder, EROFS, ("open", "rename", "remove"))
+    assert store.load_game(PLAYOUTS) == (None, DAMAGED)
+    assert os.listdir(folder) == [MATCH]            # not renamed, not removed
+    store.clear_game()
+    assert os.listdir(folder) == [MATCH]
+    store.heal()
+    assert store.load_game(PLAYOUTS) == (None, DAMAGED)
+    assert os.listdir(folder) == [MATCH + ".bad"]
+
+
 REFUSING_VM = """
 import os
 from firmware.game import Game
