@@ -89,6 +89,8 @@ class App:
             items.insert(0, "Continue")
         if self.store is not None and self.store.stats():
             items.insert(-1, "Statistics")
+        if not notice and self.store is not None:
+            notice = self.store.trouble   # a refused save stays news until one works
         lines = S.wrap(notice, self.sizes.list_cols) if notice else []
         self.show(S.ListScreen("title", "Mau-Mau", items, lines, self.sizes.title_fit))
 
@@ -668,13 +670,11 @@ class App:
         self._begin()
 
     def _save(self):
-        """Save the match; a full or failing flash costs the save, never the game."""
+        """Save the match; a full or failing flash costs the save (the table says NOT
+        SAVED until one works again), never the game."""
         if self.store is not None and self.game is not None:
-            try:
-                self.store.save_game(self.game)
-            except OSError:
-                if self.table is not None:
-                    self.table.say("Could not save: storage full?")
+            self.store.save_game(self.game)
+            self.painter.unsaved = self.store.trouble != ""
 
     def _last_setup(self):
         """The setup played last (remembered by the store), else you against three AIs."""

@@ -19,30 +19,19 @@ READ_ONLY_TABLE = "Not saved: the drive is read-only while USB has it"
 
 
 class DriveStore(Store):
-    """firmware.save.Store that counts writes a read-only drive refused instead of raising."""
+    """firmware.save.Store that counts the writes a read-only drive refused."""
 
     def __init__(self, root, read_only=None):
         self.refused = 0
         self.read_only = bool(read_only)   # known at boot (storage.getmount), else learnt
         Store.__init__(self, root)
 
-    def write(self, name, parts):
-        """Store.write, or nothing (counted) on a read-only drive."""
-        try:
-            Store.write(self, name, parts)
-        except OSError as error:
-            if error.args[0] != EROFS:
-                raise
+    def _refused(self, name, errno):
+        """Store._refused, counting the writes a read-only drive refused."""
+        Store._refused(self, name, errno)
+        if errno == EROFS:
             self.refused += 1
             self.read_only = True
-
-    def _replace(self, tmp, main):
-        try:
-            Store._replace(self, tmp, main)
-        except OSError as error:
-            if error.args[0] != EROFS:
-                raise
-            self.read_only = True   # reading a finished .tmp works; renaming it waits
 
 
 class DioApp(App):

@@ -30,6 +30,7 @@ _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 an
 _STATUS_H = (6, 6, 10)
 _STATUS_FIT = (1, 2, 2)
 _LOGO_ROWS = (8, 32, 66)
+_UNSAVED_AT = ((56, 14), (88, 22), (202, 48))   # the NOT SAVED mark, in the rest's area
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
@@ -98,6 +99,7 @@ class Painter:
         self.under = None    # the table a suit picker is drawn over (128x64)
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
+        self.unsaved = False # the app: the flash refuses saves (the table shows NOT SAVED)
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
@@ -332,6 +334,7 @@ class Painter:
         self._middle(sc)
         top = sc.status_top
         self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
+        self._unsaved()
         self._hand(sc)
 
     def _opponents(self, sc):
@@ -402,6 +405,18 @@ class Painter:
         if self._changed("turn", mine | (sc.direction > 0) << 8 | sc.pending):
             self._clear(_REST_AT[s], FELT)
             self._rest(sc, sc.names[sc.viewer][:5].upper() if sc.my_turn else "")
+
+    def _unsaved(self):
+        """NOT SAVED (72x40: "!" by the direction) while the flash refuses saves; in the
+        rest's area, so drawn again whenever that is."""
+        c, s = self.c, self.c.size
+        if not self._changed("unsaved", (self.unsaved, self.keys.get("turn"))):
+            return
+        x, y = _UNSAVED_AT[s]
+        mark = "!" if s == TINY else "NOT SAVED"
+        c.rect(x, y, 4 * len(mark), 5, FELT)
+        if self.unsaved:
+            c.small(mark, x, y, WARN)
 
     def _clear(self, area, role):
         """Fill an (x, y, w, h) area with a role."""

@@ -64,6 +64,7 @@ class DioPainter:
         self.pal_lit[T.PANEL] = T.RGB[T.HILITE]
         self.screen = None
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
+        self.unsaved = False # the app: the flash refuses saves (the table shows NOT SAVED)
         self.updates = 0     # displayio objects changed so far (a figure for tests)
         self._traced = None
         self._cover_shown = None
@@ -135,6 +136,7 @@ class DioPainter:
         self.you = _label(g, w - 2, 14, T.HILITE, 1.0)
         self.direction = _label(g, w - 2, 34, T.DIM, 1.0)
         self.status = [_label(g, 2, STATUS_Y + i * LINE_H, T.TEXT) for i in range(STATUS_FIT)]
+        self.not_saved = _label(g, w - 2, STATUS_Y + STATUS_FIT * LINE_H, T.WARN, 1.0)
         self.hand_x = (w - self.hand_fit * SLOT) // 2 + 1
         self.hand_y = self.height - T.CARD_H - 6
         self.slots, self.words, self.fits = [], [], []
@@ -281,7 +283,12 @@ class DioPainter:
         for i in range(STATUS_FIT):
             at = sc.status_top + i
             self._text(self.status[i], sc.status[at] if at < len(sc.status) else "")
+        self._unsaved()
         self._hand(sc)
+
+    def _unsaved(self):
+        """NOT SAVED below the status lines while the flash refuses saves."""
+        self._text(self.not_saved, "NOT SAVED" if self.unsaved else "")
 
     def _opponents(self, sc):
         n = sc.players

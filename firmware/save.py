@@ -7,6 +7,12 @@ rename) a complete `.tmp`; `read` prefers a valid `name`, then a valid `name.tmp
 and throws away an unfinished `.tmp`. A file that fails its check (damaged, or not
 ours) is renamed `name.bad` and reported as DAMAGED; nothing raises.
 
+A write the flash refuses (full, read-only, failing) raises nothing either: the old
+file stays, the unfinished `.tmp` is removed (a complete one is kept only where it is
+the sole copy, FAT between remove and rename), `write` returns False and `trouble`
+says why until every refused file has been written again. Settings and statistics
+that could not be written are tried again with each match save.
+
 The checksum is binascii.crc32 where the port has it (the VM does; rp2 and esp32 build
 at the EXTRA_FEATURES level, where MicroPython enables it), else `crc32_slow`.
 
@@ -49,6 +55,11 @@ _WINS = const(1)
 _ROUNDS = const(2)
 _ROUNDS_WON = const(3)
 _POINTS = const(4)
+
+# errno of a full and of a read-only flash: MicroPython's (as Linux), then the
+# WebAssembly VM's WASI numbers
+_FULL = (28, 51)
+_READ_ONLY = (30, 69)
 
 
 def crc32_slow(data, crc=0):
@@ -106,6 +117,9 @@ class Store:
     def __init__(self, root):
         self.root = root
         self._stats = None   # the stats file as last read or written
+        self.trouble = ""    # why the last refused write failed, while one is unsaved
+        self.unsaved = []    # names whose last write the flash refused
+        self._later = {}     # JSON values to write again: {name: value}
         if root and root != "/":
             try:
                 os.mkdir(root)
@@ -143,7 +157,8 @@ class Store:
     # -- atomic files --------------------------------------------------------
 
     def write(self, name, parts):
-        """Replace file `name` with the bytes-like `parts`, in one piece or not at all."""
+        """Replace file `name` with the bytes-like `parts`, in one piece or not at all.
+        True if written; False if the flash refused (the old file stays; see `trouble`)."""
         crc = 0
         length = 0
         for part in parts:
@@ -151,24 +166,49 @@ class Store:
             length += len(part)
         main = self.path(name)
         tmp = main + ".tmp"
-        f = self._open(tmp, "wb")
+        whole = False    # the .tmp holds the complete new file
         try:
-            f.write(MAGIC + _le(_VERSION, 2) + _le(length, 4) + _le(crc, 4))
-            for part in parts:
-                f.write(part)
-            f.flush()
-        finally:
-            f.close()
-        _sync()
-        self._replace(tmp, main)
-        _sync()
+            f = self._open(tmp, "wb")
+            try:
+                f.write(MAGIC + _le(_VERSION, 2) + _le(length, 4) + _le(crc, 4))
+                for part in parts:
+                    f.write(part)
+                f.flush()
+            finally:
+                f.close()
+            whole = True
+            _sync()
+            self._replace(tmp, main)
+            _sync()
+        except OSError as e:
+            if not (whole and not self._exists(main)):  # else the .tmp is the only copy
+                self._remove(tmp)
+            self._refused(name, e.args[0] if e.args else 0)
+            return False
+        if name in self.unsaved:
+            self.unsaved.remove(name)
+            if not self.unsaved:
+                self.trouble = ""
+        return True
+
+    def _refused(self, name, errno):
+        """Note that the flash refused to write file `name`, and why."""
+        if name not in self.unsaved:
+            self.unsaved.append(name)
+        if errno in _FULL:
+            self.trouble = "Storage full: not saved"
+        elif errno in _READ_ONLY:
+            self.trouble = "Storage read-only: not saved"
+        else:
+            self.trouble = "Storage error %s: not saved" % errno
 
     def _replace(self, tmp, main):
-        """Rename tmp over main; where that fails (FAT) remove main first."""
+        """Rename tmp over main; where that fails (FAT) remove main first (not when the
+        flash refused the rename: then main stays)."""
         try:
             self._rename(tmp, main)
-        except OSError:
-            if not self._exists(main):
+        except OSError as e:
+            if e.args[0] in _FULL or e.args[0] in _READ_ONLY or not self._exists(main):
                 raise
             self._remove(main)
             self._rename(tmp, main)
@@ -205,7 +245,10 @@ class Store:
             return data, OK
         data = self._payload(tmp)
         if data is not None and data is not False:
-            self._replace(tmp, main)  # finish the interrupted replace
+            try:
+                self._replace(tmp, main)  # finish the interrupted replace
+            except OSError:
+                pass  # a read-only flash: the .tmp stays the save
             return data, OK
         self._remove(tmp)
         return None, (status if status == DAMAGED else NONE)
@@ -231,8 +274,12 @@ class Store:
         return self._exists(self.path(name)) or self._exists(self.path(name) + ".tmp")
 
     def write_json(self, name, value):
-        """Save `value` as JSON in file `name`."""
-        self.write(name, (json.dumps(value).encode(),))
+        """Save `value` as JSON in file `name` (if the flash refuses, again at the next
+        match save)."""
+        if self.write(name, (json.dumps(value).encode(),)):
+            self._later.pop(name, None)
+        else:
+            self._later[name] = value
 
     def read_json(self, name):
         """(value, status) of a JSON file; an unreadable one counts as DAMAGED."""
@@ -250,6 +297,8 @@ class Store:
     def save_game(self, game):
         """Save the match after a completed move (and count finished rounds and matches
         in the statistics first). Use as `game.on_change`."""
+        for name in list(self._later):   # settings or statistics the flash refused
+            self.write_json(name, self._later[name])
         self.record(game)
         state, dealt, moves = game.snapshot()
         head = json.dumps(state).encode()

@@ -228,6 +228,26 @@ def test_a_read_only_drive_plays_on_and_says_so(display, tmp_path):
     badge.play_to(("scores",))        # the game goes on unsaved
 
 
+class FullDrive(DriveStore):
+    """A drive with no room left: writes fail with errno 28 halfway through."""
+
+    def _open(self, path, mode):
+        f = DriveStore._open(self, path, mode)
+        if "w" in mode:
+            f.close()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return f
+
+
+def test_a_full_drive_plays_on_with_the_table_marked_not_saved(display, tmp_path):
+    badge = Badge(display, FullDrive(str(tmp_path)))
+    badge.start()
+    badge.play_to(("table",))
+    assert cp.shows(badge.image(), "NOT SAVED")
+    assert badge.app.store.trouble == "Storage full: not saved" and os.listdir(str(tmp_path)) == []
+    badge.play_to(("scores",))        # the game goes on unsaved
+
+
 def test_a_writable_drive_offers_continue_after_a_restart(display, tmp_path):
     badge = Badge(display, DriveStore(str(tmp_path)))
     badge.start()

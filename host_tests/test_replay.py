@@ -709,14 +709,23 @@ def test_malformed_lines_fail_clearly():
         replay_lines([])
 
 
-def test_crlf_and_trailing_newline():
+def test_crlf_a_byte_order_mark_and_trailing_blank_lines_are_accepted(tmp_path):
+    """A log as an editor on another system may save it reads as the log itself."""
     lines = selfplay_log("classic", 2, 1, seed=1)
     text = "\n".join(lines) + "\n"
     assert split_log(text.encode()) == lines
     assert replay_lines(split_log(text))["lines"] == len(lines)
-    with pytest.raises(ReplayError) as info:
-        replay_lines(split_log(text.replace("\n", "\r\n")))
-    assert info.value.line == 1
+    for edited in (text.replace("\n", "\r\n"), text + "\n", text + "\r\n\r\n",
+                   "\ufeff" + text, "\ufeff" + text.replace("\n", "\r\n") + "\r\n",
+                   "\n".join(lines)):
+        assert split_log(edited.encode()) == lines
+        path = tmp_path / "edited.jsonl"
+        path.write_bytes(edited.encode())
+        done = run(["-m", "tools.replay", str(path)])
+        assert done.returncode == 0 and " OK, " in done.stdout, done.stderr
+    with pytest.raises(ReplayError) as info:      # a blank line inside the log is still wrong
+        replay_lines(split_log("\n".join(lines[:3] + [""] + lines[3:])))
+    assert info.value.line == 4
 
 
 # ----------------------------------------------------------------------- CLIs

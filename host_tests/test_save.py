@@ -483,3 +483,288 @@ def test_paths_under_a_root_folder_the_filesystem_root_and_the_current_folder(tm
         assert os.listdir(".") == ["settings"] and store.load_settings() == ({"seats": []}, OK)
     finally:
         os.chdir(here)
+
+
+# -- a flash that refuses to write -------------------------------------------------------
+
+ENOSPC, EROFS, EEXIST = 28, 30, 17
+TROUBLE = {ENOSPC: "Storage full: not saved", EROFS: "Storage read-only: not saved"}
+# the steps a refusing flash fails at; "fat": a rename never replaces a file (EEXIST)
+STEPS = [("open",), ("write",), ("close",), ("rename",), ("rename", "remove"),
+         ("write", "remove"), ("fat", "rename"), ("fat", "rename", "remove")]
+FILES = (MATCH, save.SETTINGS, save.STATS)
+
+
+class Refusing(Store):
+    """A Store on a flash that fails with `errno` at `steps` (open, write, close, rename,
+    remove) for the files in `names` (None: every file); `heal()` makes it work again."""
+
+    def __init__(self, root, errno, steps, names=None):
+        super().__init__(root)
+        self.errno, self.steps, self.names = errno, steps, names
+        self.refusals = 0
+
+    def refuses(self, step, path):
+        name = os.path.basename(path).split(".")[0]
+        return step in self.steps and (self.names is None or name in self.names)
+
+    def fail(self, step, path):
+        if self.refuses(step, path):
+            self.refusals += 1
+            raise OSError(self.errno, os.strerror(self.errno))
+
+    def heal(self):
+        self.steps = ("fat",) if "fat" in self.steps else ()
+
+    def _open(self, path, mode):
+        if "w" in mode:
+            self.fail("open", path)
+            return RefusingFile(open(path, mode), self, path)
+        return open(path, mode)
+
+    def _rename(self, old, new):
+        if "fat" in self.steps and os.path.exists(new):
+            raise OSError(EEXIST, "FAT: the target exists")
+        self.fail("rename", old)
+        os.rename(old, new)
+
+    def _remove(self, path):
+        if not self.refuses("remove", path):   # else os.remove failed, which _remove takes quietly
+            super()._remove(path)
+
+
+class RefusingFile:
+    """A file that takes half of a write and then fails, or fails when closed."""
+
+    def __init__(self, f, store, path):
+        self.f, self.store, self.path = f, store, path
+
+    def write(self, data):
+        if self.store.refuses("write", self.path):
+            self.f.write(bytes(data)[:len(data) // 2])
+        self.store.fail("write", self.path)
+        self.f.write(data)
+
+    def flush(self):
+        self.f.flush()
+
+    def close(self):
+        self.f.close()
+        self.store.fail("close", self.path)
+
+
+def on_disk(folder, scratch):
+    """{file: the match's snap, the settings, the stats} as a fresh start would read them
+    (from a copy: reading tidies up)."""
+    shutil.rmtree(scratch, ignore_errors=True)
+    shutil.copytree(folder, scratch)
+    store = Store(scratch)
+    game, _ = store.load_game(PLAYOUTS)
+    return {MATCH: None if game is None else snap(game),
+            save.SETTINGS: store.load_settings()[0], save.STATS: store.stats()}
+
+
+def no_unfinished_tmp(folder):
+    """Every .tmp left is a complete file and the only copy (FAT, between remove and rename)."""
+    for name in FILES:
+        tmp = os.path.join(folder, name + ".tmp")
+        if os.path.exists(tmp):
+            assert not os.path.exists(os.path.join(folder, name)), name
+            assert Store(folder)._payload(tmp), name
+
+
+@pytest.mark.parametrize("errno", [ENOSPC, EROFS])
+@pytest.mark.parametrize("steps", STEPS, ids="-".join)
+@pytest.mark.parametrize("names", [None, (save.SETTINGS,), (save.STATS,), (MATCH,)],
+                         ids=("all", "settings", "stats", "match"))
+def test_a_refused_write_keeps_the_last_save_and_play_goes_on(tmp_path, errno, steps, names):
+    """Settings at the start, the match after every move and the statistics at the round's
+    end are refused until a little after the round; nothing raises, no unfinished .tmp
+    stays, a fresh start finds the last save that worked, `trouble` says why, and once the
+    flash works again every file is written as by a store that never failed."""
+    folder, control = str(tmp_path / "flash"), str(tmp_path / "control")
+    store, good = Refusing(folder, errno, steps, names), Store(control)
+    seats = [["Anna", 0], ["Finn", 2], ["Greta", 3]]
+    rules = setup("classic", "rounds", 2, seats)
+    store.save_settings(rules)
+    good.save_settings(rules)
+    game = Game(rules, seed=6, playouts=PLAYOUTS)
+    saved = {MATCH: None, save.SETTINGS: None, save.STATS: {}}   # what a restart finds
+    after_round = None
+    while after_round is None or game.n_moves < after_round + 5 or not game.in_round():
+        if game.round_over() and after_round is None:
+            after_round = 0
+        store.save_game(game)
+        good.save_game(game)
+        now = {MATCH: snap(game), save.SETTINGS: rules,
+               save.STATS: json.loads(json.dumps(good.stats()))}
+        for name in FILES:
+            if name not in store.unsaved:
+                saved[name] = now[name]
+        assert store.trouble == (TROUBLE[errno] if store.unsaved else "")
+        found = on_disk(folder, str(tmp_path / "scratch"))
+        for name in FILES:
+            only_tmp = not os.path.exists(os.path.join(folder, name))   # the .tmp is the save
+            assert found[name] == saved[name] or (only_tmp and found[name] == now[name]), name
+        if "remove" not in steps:
+            no_unfinished_tmp(folder)
+        advance(game)
+    assert store.refusals > 0 and set(store.unsaved) == set(names or FILES)
+    store.heal()
+    for _ in range(3):
+        advance(game)
+        store.save_game(game)
+        good.save_game(game)
+    assert store.trouble == "" and store.unsaved == []
+    assert on_disk(folder, str(tmp_path / "scratch")) == {
+        MATCH: snap(game), save.SETTINGS: rules, save.STATS: good.stats()}
+    assert sorted(os.listdir(folder)) == sorted(os.listdir(control))
+
+
+def test_a_read_only_flash_at_boot_reads_what_is_there(tmp_path):
+    """A finished .tmp (FAT, cut between remove and rename) on a flash now read-only: it
+    is the save, read as such; the rename that would tidy it up fails quietly."""
+    folder = str(tmp_path)
+    game = Game(setup(), seed=2, playouts=PLAYOUTS)
+    for _ in range(9):
+        advance(game)
+    Store(folder).save_game(game)
+    os.rename(os.path.join(folder, MATCH), os.path.join(folder, MATCH + ".tmp"))
+    store = Refusing(folder, EROFS, ("open", "rename", "remove"))
+    resumed, status = store.load_game(PLAYOUTS)
+    assert status == OK and snap(resumed) == snap(game) and store.has_game()
+    assert os.listdir(folder) == [MATCH + ".tmp"]
+
+
+def test_a_read_only_flash_keeps_a_damaged_file_and_forgets_nothing_it_cannot(tmp_path):
+    """Setting a damaged file aside and clearing a finished match are writes too: on a
+    read-only flash they change nothing and raise nothing."""
+    folder = str(tmp_path)
+    (tmp_path / MATCH).write_bytes(b"not a save")
+    store = Refusing(folder, EROFS, ("open", "rename", "remove"))
+    assert store.load_game(PLAYOUTS) == (None, DAMAGED)
+    assert os.listdir(folder) == [MATCH]            # not renamed, not removed
+    store.clear_game()
+    assert os.listdir(folder) == [MATCH]
+    store.heal()
+    assert store.load_game(PLAYOUTS) == (None, DAMAGED)
+    assert os.listdir(folder) == [MATCH + ".bad"]
+
+
+REFUSING_VM = """
+import os
+from firmware.game import Game
+from firmware.save import Store, OK
+
+class Refusing(Store):
+    # the VM's filesystem gives WASI numbers: ENOSPC 51, EROFS 69
+    errno = 0
+    step = ""
+    def _open(self, path, mode):
+        if "w" in mode and self.step == "open":
+            raise OSError(self.errno)
+        f = open(path, mode)
+        if "w" in mode and self.step == "write":
+            f.write(b"half a header")
+            f.close()
+            raise OSError(self.errno)
+        return f
+    def _rename(self, old, new):
+        if self.step == "rename":
+            raise OSError(self.errno)
+        os.rename(old, new)
+
+def play(game, n):
+    for _ in range(n):
+        if game.round_over():
+            game.next_round()
+        elif game.ai_to_act():
+            game.step_ai()
+        else:
+            if game.needs_cover():
+                game.uncover()
+            game.play(game.hint())
+
+seats = {"seats": [["Anna", 0], ["Finn", 2], ["Greta", 3]], "preset": "classic",
+         "options": {}, "match": "rounds", "limit": 2}
+os.mkdir("/tmp/f")
+store = Refusing("/tmp/f")
+game = Game(seats, 6, 12)
+game.on_change = store.save_game
+store.save_settings(seats)
+play(game, 3)
+kept = game.n_moves
+for errno in (51, 69):
+    for step in ("open", "write", "rename"):
+        store.errno, store.step = errno, step
+        store.save_settings(seats)
+        play(game, 2)
+        print("TROUBLE %d %s %s|%s" % (errno, step, store.trouble, sorted(os.listdir("/tmp/f"))))
+store.step = ""
+resumed, status = Store("/tmp/f").load_game(12)
+print("KEPT", status == OK and resumed.n_moves == kept)
+play(game, 1)
+print("HEALED", repr(store.trouble), sorted(os.listdir("/tmp/f")))
+open("/tmp/file", "w").close()       # a real refusal: a folder that is a file
+lost = Store("/tmp/file/saves")
+print("REAL", lost.write("settings", (b"x",)), lost.trouble)
+"""
+
+
+def test_a_refused_write_in_the_micropython_vm(tmp_path):
+    """The VM's own errno numbers (WASI) for a full and a read-only flash get their words,
+    an unfinished .tmp goes, play goes on; and a write the VM's filesystem really refuses."""
+    from tools.vm import mpvm
+    result = mpvm.run(REFUSING_VM, modules=("engine", str(firmware_copy(tmp_path))),
+                      timeout=240, label="refused writes").check()
+    out = result.stdout.splitlines()
+    files = ["match", "settings"]
+    for errno, words in ((51, "Storage full: not saved"), (69, "Storage read-only: not saved")):
+        for step in ("open", "write", "rename"):
+            assert "TROUBLE %d %s %s|%s" % (errno, step, words, files) in out
+    assert "KEPT True" in out
+    assert "HEALED '' %s" % files in out
+    assert "REAL False Storage error 54: not saved" in out     # ENOTDIR, WASI's number
+
+
+# -- the app on a refusing flash ------------------------------------------------------------
+
+TO_TABLE = {"abxy": "A Y*7 A", "dpad": "A RIGHT*7 A"}   # title -> New game -> Start
+TO_TITLE = {"abxy": "long:B X A", "dpad": "long:B LEFT A"}   # pause -> Save and quit
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "pico_oled", "thumby"])
+@pytest.mark.parametrize("errno", [ENOSPC, EROFS])
+def test_new_game_on_a_refusing_flash_plays_on_marked_not_saved(tmp_path, board_name, errno):
+    """New game -> Start with every write refused: the table comes up marked NOT SAVED
+    (72x40: "!") and play goes on; no .tmp is left; Save and quit leads to a title that
+    says why; once the flash works again the mark goes with the next save."""
+    from firmware.app import App
+    from tools.sim import boards, headless
+    from tools.sim.device import Device
+    from tools.sim.findtext import shows, FONT_3X5
+    folder = str(tmp_path / "flash")
+    store = Refusing(folder, errno, ("write",))
+    device = Device(boards.load(board_name), lambda b, c, s, now: App(b, c, store, now, 4, 11),
+                    None)
+    layout = device.board.LAYOUT
+    run = headless.Runner(device).run
+    run(headless.parse(TO_TABLE[layout] + " wait:1000 A wait:4000"))   # the human plays
+    app = device.app
+    assert app.screen.name == "table" and app.game.n_moves > 1
+    assert app.painter.unsaved and store.trouble == TROUBLE[errno]
+    mark = "!" if board_name == "thumby" else "NOT SAVED"
+    assert shows(screenshot(device), mark, FONT_3X5)
+    assert os.listdir(folder) == []
+    run(headless.parse("wait:2000 " + TO_TITLE[layout]))
+    assert app.screen.name == "title" and " ".join(app.screen.lines) == TROUBLE[errno]
+    store.heal()
+    run(headless.parse(TO_TABLE[layout] + " wait:3000"))
+    assert app.screen.name == "table" and not app.painter.unsaved and store.trouble == ""
+    assert not shows(screenshot(device), mark, FONT_3X5)
+    assert sorted(os.listdir(folder)) == ["match", "settings"]
+
+
+def screenshot(device):
+    from tools.sim.image import screenshot as shot
+    return shot(device.canvas)

@@ -17,7 +17,6 @@ number, the expected and the actual text, and for an illegal move the engine's
 reason); 2: usage or file error. ``replay_lines`` / ``replay_file`` are the core.
 """
 
-import argparse
 import json
 import os
 import sys
@@ -35,6 +34,7 @@ from engine.match import Match  # noqa: E402
 from engine.rng import Random  # noqa: E402
 from engine.round import IllegalMove  # noqa: E402
 from engine.rules import Rules  # noqa: E402
+from tools import cli  # noqa: E402
 
 
 class ReplayError(Exception):
@@ -340,12 +340,18 @@ def replay_lines(lines, check_players=False):
 
 
 def split_log(data):
-    """Lines of a log's bytes or text: split at "\\n" only; one final "\\n" ends the
-    last line (it does not start an empty one). Any "\\r" stays and will differ."""
+    """Lines of a log's bytes or text, as an editor or another system may have left
+    them: a UTF-8 byte order mark at the start is dropped, "\\r\\n" ends a line as
+    "\\n" does, and blank lines at the end are no lines."""
     if isinstance(data, bytes):
         data = data.decode("utf-8")
+    if data.startswith("\ufeff"):
+        data = data[1:]
     lines = data.split("\n")
-    if lines and lines[-1] == "":
+    for i, line in enumerate(lines):
+        if line.endswith("\r"):
+            lines[i] = line[:-1]
+    while lines and lines[-1] == "":
         lines.pop()
     return lines
 
@@ -362,7 +368,7 @@ def replay_file(path, check_players=False):
 
 def main(argv=None):
     """Re-run the log named on the command line; exit 1 at the first line that differs."""
-    parser = argparse.ArgumentParser(
+    parser = cli.Parser(
         prog="replay", description="Re-run a replay log through the engine; exit 1 at the "
                                    "first line that does not reproduce.")
     parser.add_argument("log", help="the log file (JSON lines); - for standard input")

@@ -9,7 +9,6 @@ the others are computer players; `--auto` lets a computer play your seat too and
 prints the story (used by the tests).
 """
 
-import argparse
 import sys
 from array import array
 
@@ -20,6 +19,7 @@ from engine.match import Match
 from engine.round import View, DRAWN
 from engine.rules import Rules
 from firmware import story
+from tools import cli
 
 NAMES = ("You", "Finn", "Greta", "Hanna", "Ida", "Jonas")
 
@@ -104,7 +104,7 @@ def play(args, read=input, out=print):
 
 def main(argv=None):
     """Parse options and play."""
-    parser = argparse.ArgumentParser(description="Mau-Mau at the terminal")
+    parser = cli.Parser(prog="table", description="Mau-Mau at the terminal")
     parser.add_argument("--preset", default="classic", choices=("classic", "nordic"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--level", type=int, default=3, choices=(1, 2, 3, 4),
@@ -112,6 +112,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--auto", action="store_true", help="a computer plays your seat too")
     args = parser.parse_args(argv)
+    try:
+        Rules(args.preset).check_players(args.players)
+    except ValueError as e:
+        parser.error(str(e))
     if args.seed is None:
         import time
         args.seed = int(time.time()) & 0xFFFFFF

@@ -34,6 +34,7 @@ outside this measurement does that.
 """
 
 import argparse
+import io
 import json
 import math
 import os
@@ -50,6 +51,7 @@ from engine import moves as mv  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.round import View  # noqa: E402
 from engine.rules import Rules  # noqa: E402
+from tools import cli  # noqa: E402
 
 STANDARD = ("2v1", "3v2", "4v3", "4v0", "4v3v3v3")
 TARGETS = {"2v1": 0.60, "3v2": 0.60, "4v3": 0.60, "4v0": 0.90, "4v3v3v3": 0.35}
@@ -155,8 +157,9 @@ def wilson(wins, games, z=1.96):
 
 
 def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=None,
-                oracle=None):
-    """Play games first .. first+games-1 of a pairing; return a result dict with the
+                oracle=None, stop=None):
+    """Play games first .. first+games-1 of a pairing (fewer once `stop.asked` turns
+    true: a whole game at a time); return a result dict with the games played, the
     first level's wins, and points and decision times of the first level ("a") and
     of the others ("b")."""
     players = len(levels)
@@ -164,6 +167,8 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
            "points_b": 0, "n_a": 0, "n_b": 0, "dec_a": 0, "sec_a": 0.0, "dec_b": 0,
            "sec_b": 0.0}
     for i in range(first, first + games):
+        if stop is not None and stop.asked:
+            break
         shift = i % players
         seating = [levels[(k - shift) % players] for k in range(players)]
         timer = [[0, 0.0] for _ in range(players)]
@@ -240,8 +245,9 @@ def vm_sample(preset, levels, decisions, playouts):
     return n, ms, calib
 
 
-def print_table(results, out=sys.stdout):
-    """The table: one line per preset and pairing."""
+def print_table(results, out=None):
+    """The table: one line per preset and pairing (on `out`, else standard output)."""
+    out = sys.stdout if out is None else out
     from tools.bench.micropython import RP2040_CALIBRATION_MS
     out.write("%-7s %-20s %6s %-22s %6s %-13s %-15s %s\n" % (
         "preset", "pairing (first v rest)", "games", "first wins [95% CI]", "target",
@@ -285,65 +291,122 @@ def print_table(results, out=sys.stdout):
                   + " playouts"))
 
 
-def main(argv=None):
-    """Play the pairings (or merge chunks) and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def build_parser():
+    """The command line (every mistake one line, exit status 2)."""
+    parser = cli.Parser(prog="tournament", description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=("classic", "nordic", "both"), default="both")
-    parser.add_argument("--pairing", action="append",
+    parser.add_argument("--pairing", action="append", type=pairing,
                         help="levels joined by v, e.g. 4v3 or 4v3v3v3 (repeatable; default: "
                         + " ".join(STANDARD) + ")")
-    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
-    parser.add_argument("--first", type=int, default=0, help="number of the first game")
+    parser.add_argument("--games", type=cli.at_least(1), default=2000,
+                        help="games per pairing")
+    parser.add_argument("--first", type=cli.at_least(0), default=0,
+                        help="number of the first game")
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0")
-    parser.add_argument("--playouts", type=int, default=None,
+    parser.add_argument("--playouts", type=cli.at_least(1), default=None,
                         help="Expert playouts per decision (default: its device budget)")
     parser.add_argument("--oracle", choices=("hands", "all"),
                         help="the Expert sees the others' hands (all: and the draw "
                         "pile's order); measures what hidden cards are worth")
-    parser.add_argument("--rounds", type=int, metavar="N",
+    parser.add_argument("--rounds", type=cli.at_least(1), metavar="N",
                         help="matches of N rounds, lowest total wins (default: the "
                         "preset's own match)")
-    parser.add_argument("--vm", type=int, default=20, metavar="N",
+    parser.add_argument("--vm", type=cli.at_least(0), default=20, metavar="N",
                         help="time N decisions of each pairing's first level in the "
                         "MicroPython VM (0: skip)")
-    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--json", type=cli.new_file,
+                        help="also write the results to this file")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
                         help="print one table from --json files of chunks")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    return parser
+
+
+def pairing(text):
+    """--pairing: the text as given, once parse_pairing accepts it."""
+    try:
+        parse_pairing(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def read_chunks(parser, paths):
+    """The results in --json files, merged; a file that cannot be read is a mistake."""
+    results = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                chunk = json.load(f)
+            if not isinstance(chunk, list) or not all(isinstance(r, dict) for r in chunk):
+                raise ValueError("not a list of results")
+            results.extend(chunk)
+        except OSError as e:
+            parser.error("--merge %s: %s" % (path, e.strerror))
+        except (ValueError, TypeError) as e:
+            parser.error("--merge %s: not a --json file of this tool (%s)" % (path, e))
+    try:
+        results = merge(results)
+        print_table(results, io.StringIO())    # every field there and sound
+    except KeyError as e:
+        parser.error("--merge: a result without %s: not a --json file of this tool" % e)
+    except (ValueError, TypeError, AttributeError) as e:
+        parser.error("--merge: %s" % (e,))
+    return results
+
+
+def main(argv=None):
+    """Play the pairings (or merge chunks) and print the table; Ctrl-C stops at the end
+    of the game in play and prints the table of the games done (exit status 130)."""
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.merge:
-        results = []
-        for path in args.merge:
-            with open(path) as f:
-                results.extend(json.load(f))
-        print_table(merge(results))
-        return
+        print_table(read_chunks(parser, args.merge))
+        return 0
     presets = ("classic", "nordic") if args.preset == "both" else (args.preset,)
     pairings = args.pairing or list(STANDARD)
     results = []
-    for preset in presets:
-        rules = Rules(preset, match="rounds", rounds=args.rounds) if args.rounds else Rules(preset)
-        for text in pairings:
-            levels = parse_pairing(text)
-            t = time.perf_counter()
-            res = run_pairing(rules, levels, args.games, args.first, args.seed, args.playouts,
-                              oracle=args.oracle)
-            res.update(preset=preset, pairing=text, playouts=args.playouts, oracle=args.oracle,
-                       rounds=args.rounds)
-            if args.vm > 0:
-                res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
-                    preset, levels, args.vm, args.playouts)
-            results.append(res)
-            if args.json:
-                with open(args.json, "w") as f:
-                    json.dump(results, f, indent=1)
-            if not args.quiet:
-                lo, hi = wilson(res["wins"], res["games"])
-                sys.stderr.write("%s %s: %d games, %.1f%% [%.1f, %.1f] (%.0f s)\n" % (
-                    preset, text, res["games"], 100.0 * res["wins"] / res["games"], 100 * lo,
-                    100 * hi, time.perf_counter() - t))
-    print_table(results)
+    total = args.games * len(pairings) * len(presets)
+    with cli.StopAtGameEnd() as stop, cli.Progress(total, quiet=args.quiet) as progress:
+        for preset in presets:
+            rules = (Rules(preset, match="rounds", rounds=args.rounds) if args.rounds
+                     else Rules(preset))
+            for text in pairings:
+                if stop.asked:
+                    break
+                levels = parse_pairing(text)
+                t = time.perf_counter()
+                done = len(results) * args.games
+                res = run_pairing(rules, levels, args.games, args.first, args.seed,
+                                  args.playouts, oracle=args.oracle, stop=stop,
+                                  progress=lambda k, n, wins: progress.show(done + k))
+                if res["games"] == 0:
+                    break
+                res.update(preset=preset, pairing=text, playouts=args.playouts,
+                           oracle=args.oracle, rounds=args.rounds)
+                if args.vm > 0 and not stop.asked:
+                    try:
+                        res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
+                            preset, levels, args.vm, args.playouts)
+                    except Exception:
+                        if not stop.asked:   # Ctrl-C reaches the VM's process too
+                            raise
+                results.append(res)
+                if args.json:
+                    with open(args.json, "w") as f:
+                        json.dump(results, f, indent=1)
+                if not args.quiet:
+                    lo, hi = wilson(res["wins"], res["games"])
+                    progress.say("%s %s: %d games, %.1f%% [%.1f, %.1f] (%.0f s)" % (
+                        preset, text, res["games"], 100.0 * res["wins"] / res["games"],
+                        100 * lo, 100 * hi, time.perf_counter() - t))
+    if stop.asked:
+        print("tournament: stopped (Ctrl-C) after %d of %d games; the table of the games "
+              "done:" % (sum(r["games"] for r in results), total), file=sys.stderr)
+    if results:
+        print_table(results)
+    return 130 if stop.asked else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -15,10 +15,10 @@ On a busy machine the VM runs slower in bursts: each timed decision is made
 counts, and ``--repeat R`` measures R times and keeps, per table size, the quickest run.
 """
 
-import argparse
 import re
 import sys
 
+from tools import cli
 from tools.vm import mpvm
 from tools.bench.micropython import RP2040_CALIBRATION_MS, CALIBRATE
 
@@ -291,16 +291,16 @@ def report(figures, out=sys.stdout):
 
 def main(argv=None):
     """Measure and print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=60,
+    parser = cli.Parser(prog="bench.ai", description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=cli.at_least(1), default=60,
                         help="searching Expert decisions timed per table size (default 60)")
-    parser.add_argument("--playouts", type=int, default=None,
+    parser.add_argument("--playouts", type=cli.at_least(1), default=None,
                         help="playouts per decision (default: the device budget, "
                         "engine.ai.budget, by table size)")
     parser.add_argument("--quick", action="store_true", help="10 decisions each")
-    parser.add_argument("--best-of", type=int, default=3, metavar="B",
+    parser.add_argument("--best-of", type=cli.at_least(1), default=3, metavar="B",
                         help="make each timed decision B times, keep the quickest (default 3)")
-    parser.add_argument("--repeat", type=int, default=1, metavar="R",
+    parser.add_argument("--repeat", type=cli.at_least(1), default=1, metavar="R",
                         help="measure R times and keep the quickest run per table size")
     args = parser.parse_args(argv)
     if args.quick:

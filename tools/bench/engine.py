@@ -28,7 +28,6 @@ and a 5-player nordic round as CPython counts them (sys.getsizeof); the MicroPyt
 figures come from `python -m tools.bench.micropython`.
 """
 
-import argparse
 import os
 import platform
 import random
@@ -44,6 +43,7 @@ from engine.autoplay import PLAYER_SEED, random_player  # noqa: E402
 from engine.rng import Random  # noqa: E402
 from engine.round import Round  # noqa: E402
 from engine.rules import Rules  # noqa: E402
+from tools import cli  # noqa: E402
 
 # (name, two-player games/s, moves/s) measured on this machine; the target is 3x.
 REFERENCES = (("RLCard UNO round loop", 3200, 147000),
@@ -141,11 +141,11 @@ def round_bytes(preset, players):
 
 def main(argv=None):
     """Print every figure of the benchmark."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = cli.Parser(prog="bench.engine", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="short runs (rough figures)")
-    parser.add_argument("--seconds", type=float, default=None,
+    parser.add_argument("--seconds", type=cli.above_zero, default=None,
                         help="time per run (default 1, --quick 0.3)")
-    parser.add_argument("--repeat", type=int, default=None,
+    parser.add_argument("--repeat", type=cli.at_least(1), default=None,
                         help="runs per figure, the best kept (default 3, --quick 2)")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 1.0)

@@ -21,10 +21,10 @@ and with them in the board's ROMFS image (tools/deploy/romfs.py) mounted at /rom
 outside the GC heap, as firmware with a ROM partition mounts it (bytecode and constants
 run in place; `--no-romfs` skips this).
 """
-import argparse
 import re
 import sys
 
+from tools import cli
 from tools.deploy import romfs
 from tools.vm import mpvm
 from tools.bench.micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
@@ -584,16 +584,18 @@ def quickest(runs):
 
 def main(argv=None):
     """Measure each board and print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=",".join(BOARDS))
-    parser.add_argument("--decisions", type=int, default=300,
+    parser = cli.Parser(prog="bench.firmware", description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default=list(BOARDS),
+                        type=cli.boards_of(BOARDS, "a CircuitPython board, drawn with displayio: this measures the framebuf boards"),
+                        help="boards joined by commas (default: %s)" % ",".join(BOARDS))
+    parser.add_argument("--decisions", type=cli.at_least(1), default=300,
                         help="decisions (key presses or AI waits) played per board")
-    parser.add_argument("--repeat", type=int, default=2,
+    parser.add_argument("--repeat", type=cli.at_least(1), default=2,
                         help="runs per board; the least of each figure is kept")
     parser.add_argument("--no-romfs", action="store_true",
                         help="measure with the .mpy files on the filesystem only")
     args = parser.parse_args(argv)
-    names = args.boards.split(",")
+    names = args.boards
     rows = [quickest([summary(name, measure(name, args.decisions)) for _ in range(args.repeat)])
             for name in names]
     report(rows)

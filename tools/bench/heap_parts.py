@@ -17,10 +17,10 @@ pins and bus count as the driver's and the buttons' data; the VM's os and binasc
 Python modules (about 3.3 KB, imported by firmware.save) where boards have them in C.
 Figures are printed, never asserted.
 """
-import argparse
 import re
 
-from tools.bench.firmware import load_order, run_app
+from tools import cli
+from tools.bench.firmware import BOARDS, load_order, run_app
 from tools.bench.micropython import SCRUB
 
 SETUP = """
@@ -179,9 +179,10 @@ def measure(board, decisions=120, rom=True, names=False, timeout=900):
 
 def main(argv=None):
     """Measure one board and print its parts."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--board", default="pico_display")
-    parser.add_argument("--decisions", type=int, default=120)
+    parser = cli.Parser(prog="bench.heap_parts", description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pico_display",
+                        type=cli.board_of(BOARDS, "a CircuitPython board, drawn with displayio: this measures the framebuf boards"))
+    parser.add_argument("--decisions", type=cli.at_least(1), default=120)
     parser.add_argument("--files", action="store_true", help=".mpy files in /lib, not ROMFS")
     parser.add_argument("--names", action="store_true", help="list the interned names")
     args = parser.parse_args(argv)

@@ -8,10 +8,10 @@ games/s in the VM, and the RP2040 estimate from a calibration loop whose time on
 RP2040 at 125 MHz is known (454 ms). Figures are printed, never asserted.
 """
 
-import argparse
 import re
 import sys
 
+from tools import cli
 from tools.vm import mpvm
 
 RP2040_CALIBRATION_MS = 454  # `for _ in range(100000): s += 1` in a function, 125 MHz
@@ -244,10 +244,10 @@ def report(figures, out=sys.stdout):
 
 def main(argv=None):
     """Measure and print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000,
+    parser = cli.Parser(prog="bench.micropython", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=cli.at_least(1), default=1000,
                         help="random games for the allocation count (default 1000)")
-    parser.add_argument("--speed-games", type=int, default=200)
+    parser.add_argument("--speed-games", type=cli.at_least(1), default=200)
     parser.add_argument("--quick", action="store_true", help="20 games each, for a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
