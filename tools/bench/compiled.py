@@ -1,19 +1,21 @@
-"""The engine compiled for CPython by mypyc, from the source the device runs: optional.
+"""The engine compiled for CPython by Cython, from the source the device runs: optional.
 
-    python -m tools.bench.compiled build     # into build/compiled/ (mypyc: .venv-bench)
+    python -m tools.bench.compiled build     # into build/compiled/ (Cython: .venv-bench)
     python -m tools.bench.compiled check     # golden games: compiled log == pure log
 
-The modules in MODULES are taken from engine/, their const() names folded as on the
-device (engine.cpython), the signatures of tools/bench/engine_types.pyi copied onto
-their functions, and compiled by mypyc into build/compiled/lib (nothing under engine/
-changes; tools/deploy and package.json never see build/compiled). `install()` makes
-`import engine.round` load a compiled module when it was built from the current
-source, else nothing changes and the pure Python module loads as always. Only the
-benchmark installs it; `./mau test` and `./mau play` run pure Python.
+The modules in MODULES are taken from engine/ with their const() names folded as on
+the device (engine.cpython) and compiled by Cython in pure-Python mode: the C types
+come from augmenting files beside this one (tools/bench/cython/<module>.pxd, as
+Cython reads <module>.pxd next to <module>.py), so nothing under engine/ changes.
+The build goes to build/compiled/lib, which tools/deploy and package.json never
+see. `install()` makes `import engine.round` load a compiled module when it was built
+from the current source; else nothing changes and the pure Python module loads as
+always. Only the benchmark installs it; `./mau test` and `./mau play` run pure Python.
 """
 
 import ast
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -24,82 +26,54 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BUILD = os.path.join(ROOT, "build", "compiled")
 LIB = os.path.join(BUILD, "lib")
 STAMP = os.path.join(LIB, "SOURCE")
-TYPES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine_types.pyi")
+PXD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cython")
 
 MODULES = ("round", "rng")  # the hot path: legal moves, moves, the shuffle
-# Read by mypy while it compiles MODULES (imported by them), left as they are.
-READ_ALONG = ("__init__", "compat", "cpython", "cards")
+# Cython's directives: C ints for locals assigned from C ints (every value of the
+# engine is a small int, so C longs hold them and Python's % and // are kept).
+DIRECTIVES = "language_level=3,infer_types=True"
 
 
 def source_digest():
     """A digest of everything a build is made from (sources, types, this file)."""
     h = hashlib.sha256()
-    paths = [os.path.join(ROOT, "engine", m + ".py") for m in MODULES + READ_ALONG]
-    for path in paths + [TYPES, os.path.abspath(__file__)]:
+    paths = [os.path.join(ROOT, "engine", m + ".py") for m in MODULES]
+    paths += [os.path.join(PXD, m + ".pxd") for m in MODULES]
+    paths += [os.path.join(ROOT, "engine", "cpython.py"), os.path.abspath(__file__)]
+    for path in paths:
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()
 
 
-def typed_source(module):
-    """engine/<module>.py as mypyc compiles it: const() names folded, signatures typed."""
+def folded_source(module):
+    """engine/<module>.py as Cython compiles it: its const() names folded (the loads
+    of `NAME = const(value)` names replaced by the value, as mpy-cross does)."""
     from engine.cpython import _Folder
     path = os.path.join(ROOT, "engine", module + ".py")
     with open(path) as f:
         tree = _Folder().visit(ast.parse(f.read(), path))
-    with open(TYPES) as f:
-        types = ast.parse(f.read(), TYPES)
-    _annotate(tree, types)
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
 
-def _annotate(tree, types):
-    """Copy the signatures and attribute annotations of `types` onto `tree`'s functions
-    and classes of the same names; imports of `types` go to the top of `tree`."""
-    imports = [node for node in types.body if isinstance(node, (ast.Import, ast.ImportFrom))]
-    _annotate_scope(tree.body, types.body)
-    tree.body[:0] = imports
-
-
-def _annotate_scope(body, types):
-    typed = {node.name: node for node in types
-             if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-    for node in body:
-        stub = typed.get(getattr(node, "name", None))
-        if isinstance(node, ast.ClassDef) and isinstance(stub, ast.ClassDef):
-            attributes = [a for a in stub.body if isinstance(a, ast.AnnAssign)]
-            _annotate_scope(node.body, stub.body)
-            node.body[:0] = attributes
-        elif isinstance(node, ast.FunctionDef) and isinstance(stub, ast.FunctionDef):
-            names = [a.arg for a in node.args.args]
-            if names != [a.arg for a in stub.args.args]:
-                raise ValueError("%s: engine_types.pyi has arguments %s"
-                                 % (node.name, [a.arg for a in stub.args.args]))
-            for arg, typed_arg in zip(node.args.args, stub.args.args):
-                arg.annotation = typed_arg.annotation
-            node.returns = stub.returns
-
-
 def build(python=None, quiet=True):
-    """Compile MODULES into LIB with mypyc run by `python` (default: this one)."""
+    """Compile MODULES into LIB with Cython run by `python` (default: this one)."""
     python = python or sys.executable
     src = os.path.join(BUILD, "src")
     shutil.rmtree(BUILD, ignore_errors=True)
     os.makedirs(os.path.join(src, "engine"))
-    for module in READ_ALONG:
-        shutil.copy(os.path.join(ROOT, "engine", module + ".py"), os.path.join(src, "engine"))
+    with open(os.path.join(src, "engine", "__init__.py"), "w"):
+        pass  # (makes the modules engine.<module>)
     for module in MODULES:
         with open(os.path.join(src, "engine", module + ".py"), "w") as f:
-            f.write(typed_source(module))
-    command = [python, "-m", "mypyc", "--ignore-missing-imports"]
+            f.write(folded_source(module))
+        shutil.copy(os.path.join(PXD, module + ".pxd"), os.path.join(src, "engine"))
+    command = [python, "-m", "Cython.Build.Cythonize", "-i", "-q", "-X", DIRECTIVES]
     command += ["engine/%s.py" % m for m in MODULES]
     done = subprocess.run(command, cwd=src, capture_output=quiet, text=True)
     if done.returncode:
-        raise RuntimeError("mypyc failed:\n%s%s" % (done.stdout or "", done.stderr or ""))
+        raise RuntimeError("Cython failed:\n%s%s" % (done.stdout or "", done.stderr or ""))
     os.makedirs(os.path.join(LIB, "engine"))
-    for name in os.listdir(src):  # mypyc's shared library of all the modules
-        if name.endswith(tuple(EXTENSION_SUFFIXES)):
-            shutil.move(os.path.join(src, name), LIB)
     for module in MODULES:
         shutil.move(_extension(os.path.join(src, "engine"), module), os.path.join(LIB, "engine"))
     with open(STAMP, "w") as f:
@@ -128,6 +102,18 @@ def built():
     return None
 
 
+def install_or_exit():
+    """install(), then exit with the reason unless both modules loaded compiled."""
+    reason = install()
+    if reason is None:
+        from engine import rng, round
+        if not (is_compiled(rng) and is_compiled(round)):
+            reason = "installed, yet a pure module loaded"
+    if reason is not None:
+        sys.stderr.write("compiled engine %s\n" % reason)
+        sys.exit(1)
+
+
 def install():
     """Load MODULES compiled from now on, if built from this source; return None then,
     else the reason why not (and the pure modules load). Call before importing them."""
@@ -138,8 +124,6 @@ def install():
     loaded = [m for m in MODULES if "engine." + m in sys.modules]
     if loaded:
         return "engine.%s already imported" % loaded[0]
-    if LIB not in sys.path:
-        sys.path.append(LIB)
     sys.meta_path.insert(0, _CompiledFinder())
     return None
 
@@ -169,16 +153,32 @@ GAMES = (("classic", {}, 2, 1, False), ("classic", {}, 3, 7, False),
          ("nordic", {}, 2, 3, False), ("nordic", {"limit": 60}, 4, 8, False),
          ("nordic", {"mau_penalty": "challenge", "play_drawn": True}, 5, 13, False),
          ("classic", {"rounds": 6}, 3, 5, True))
+ROUNDS = 100
 
 
 def replay_digest():
-    """A digest of the replay logs of GAMES played by the engine as imported."""
-    from engine.autoplay import play_game
+    """A digest of the replay logs of GAMES played by the engine as imported, and of
+    every legal-move list and event of ROUNDS random rounds under each of GAMES' rules."""
+    from array import array
+    from engine.autoplay import play_game, random_player
+    from engine.rng import Random
+    from engine.round import Round
     from engine.rules import Rules
     h = hashlib.sha256()
+    moves = array("H", bytes(80))
     for preset, options, players, seed, seat_changes in GAMES:
-        play_game(Rules(preset, **options), players, seed,
-                  lambda line: h.update(line.encode() + b"\n"), seat_changes=seat_changes)
+        rules = Rules(preset, **options)
+        play_game(rules, players, seed, lambda line: h.update(line.encode() + b"\n"),
+                  seat_changes=seat_changes)
+        deal, rng = Random(seed), Random(~seed)
+        for _ in range(ROUNDS):
+            rnd = Round(rules, players, deal)
+            seat = rnd.turn()
+            while seat >= 0:
+                n = rnd.legal_moves(seat, moves)
+                seat = rnd.apply_legal(seat, random_player(rnd, seat, moves, n, rng))
+                h.update(moves[:n].tobytes() + rnd.events[:rnd.event_count()].tobytes())
+            h.update(rnd.s)
     return h.hexdigest()
 
 
@@ -191,12 +191,26 @@ def check(python=None):
     if done.returncode:
         return False, "compiled engine failed:\n" + done.stderr
     compiled = done.stdout.strip()
-    return compiled == pure, "%d golden games, replay log digest: pure %s, compiled %s" % (
-        len(GAMES), pure[:16], compiled[:16])
+    return compiled == pure, ("%d golden games and %d random rounds: digest pure %s, "
+                              "compiled %s" % (len(GAMES), len(GAMES) * ROUNDS, pure[:12],
+                                               compiled[:12]))
+
+
+def measure(seconds, repeat):
+    """{preset: (games/s, moves/s, moves a game)} of the compiled engine, two players
+    playing first (tools.bench.engine.plays_first) through apply_legal."""
+    import random
+    from tools.bench import engine as bench
+    bench.measure("classic", 2, bench.plays_first, "apply_legal", min(0.2, seconds),
+                  dice=random.Random)  # warm-up
+    return {preset: bench.best_of(repeat, preset, 2, bench.plays_first, "apply_legal",
+                                  seconds, random.Random)
+            for preset in ("classic", "nordic")}
 
 
 def main(argv=None):
-    """build | check | digest (the compiled engine's, printed; for check)."""
+    """build | check | digest | measure SECONDS REPEAT (digest and measure print for
+    tools.bench.engine: the compiled engine's digest, its figures as JSON)."""
     argv = sys.argv[1:] if argv is None else argv
     what = argv[0] if argv else "check"
     if what == "build":
@@ -204,11 +218,12 @@ def main(argv=None):
         print("built %s into %s" % (", ".join("engine." + m for m in MODULES), LIB))
         return 0
     if what == "digest":
-        reason = install()
-        if reason is not None:
-            sys.stderr.write("compiled engine %s\n" % reason)
-            return 1
+        install_or_exit()
         print(replay_digest())
+        return 0
+    if what == "measure":
+        install_or_exit()
+        print(json.dumps(measure(float(argv[1]), int(argv[2]))))
         return 0
     if what == "check":
         same, line = check()
