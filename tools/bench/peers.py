@@ -1,6 +1,6 @@
 """The engine's peers, timed with the same random player: RLCard's UNO and OpenSpiel's
 crazy_eights, two players. Run by tools.bench.engine in .venv-bench, where they are
-installed (requirements-bench.txt):
+installed (tools/bench/requirements.txt):
 
     python -m tools.bench.peers --setup      # make .venv-bench (peers, mypyc)
     .venv-bench/bin/python -m tools.bench.peers --seconds 1 --repeat 3   # one JSON line
@@ -22,12 +22,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VENV = os.path.join(ROOT, ".venv-bench")
 PYTHON = os.path.join(VENV, "bin", "python")
-REQUIREMENTS = os.path.join(ROOT, "requirements-bench.txt")
+REQUIREMENTS = os.path.join(ROOT, "tools", "bench", "requirements.txt")
 MOVE_LIMIT = 16384  # a game still going after this many moves ends (engine.round's limit)
 
 
 def setup(out=sys.stdout):
-    """Make .venv-bench with requirements-bench.txt; return True if it worked."""
+    """Make .venv-bench with tools/bench/requirements.txt; return True if it worked."""
     if not os.path.exists(PYTHON):
         out.write("making %s\n" % VENV)
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
@@ -83,11 +83,11 @@ def openspiel_crazy_eights(seconds, rng):
             if state.is_chance_node():  # uniform outcomes: the cards left
                 state.apply_action(actions[rng.getrandbits(30) % len(actions)])
                 continue
-            plays = [a for a in actions if a < draw or a > draw + 1]
-            if plays:
-                state.apply_action(plays[rng.getrandbits(30) % len(plays)])
-            else:
-                state.apply_action(actions[0])
+            # (sorted: the plays, then the draw or the pass; or only suits to name)
+            n = len(actions)
+            if actions[0] < draw:
+                n -= 1  # the draw or pass, last, is taken only when nothing else is listed
+            state.apply_action(actions[rng.getrandbits(30) % n] if n else actions[0])
             count += 1
         games += 1
         moves += count
