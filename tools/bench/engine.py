@@ -1,7 +1,7 @@
 """Engine speed and round size on CPython. Prints figures; asserts nothing.
 
-    python -m tools.bench.engine            # about 50 s
-    python -m tools.bench.engine --quick    # about 10 s, rougher figures
+    python -m tools.bench.engine            # about 80 s
+    python -m tools.bench.engine --quick    # about 20 s, rougher figures
     python -m tools.bench.engine --seconds 2 --repeat 5
     python -m tools.bench.engine --peers    # first make .venv-bench: peers, compiled engine
 
@@ -17,21 +17,22 @@ played for a fixed time by one of two random players:
 
 each through `apply` (the legality check of every move) and through `apply_legal`
 (the unchecked fast path for moves just taken from legal_moves). The legal moves go
-into a list, as the reference loops list theirs: CPython stores into a list in a few
+into a list, as the peers list theirs: CPython stores into a list in a few
 instructions but into an `array('H')` (the device's choice, 2 bytes a move) through a
 generic argument parser; the array figure for one case is printed too. Only the player to
 move moves (a forgotten Mau is caught only when the uniform player happens to pick
 the catch). Each figure is the best of a few runs: other work on a shared machine
 only ever slows a run down.
 
-Then the peers, timed in the same run with the same player and two players: RLCard's
-UNO and OpenSpiel's crazy_eights (tools/bench/peers.py, in .venv-bench, made from
-tools/bench/requirements.txt by --peers), against the engine in pure Python and compiled by
-Cython from the same source (tools/bench/compiled.py; its figures are shown only when
-its replays equal pure Python's byte for byte). The target is twice each peer's moves/s,
-classic and nordic; a peer or build that is missing is named in one line. Last, the
-heap bytes of a 4-player classic round and a 5-player nordic round as CPython counts
-them (sys.getsizeof); the MicroPython figures come from `python -m tools.bench.micropython`.
+Then the peers, timed by turns with the engine in the same run, with the same player
+and two players: RLCard's UNO and OpenSpiel's crazy_eights (tools/bench/peers.py, run
+in .venv-bench, which --peers makes from tools/bench/requirements.txt), against the
+engine in pure Python and compiled by Cython from the same source
+(tools/bench/compiled.py; its figures are shown only when its replays equal pure
+Python's). The target is twice each peer's moves/s, classic and nordic; a peer or a
+build that is missing is named in one line. Last, the heap bytes of a 4-player classic
+round and a 5-player nordic round as CPython counts them (sys.getsizeof); the
+MicroPython figures come from `python -m tools.bench.micropython`.
 """
 
 import argparse
@@ -147,9 +148,7 @@ def round_bytes(preset, players):
 
 def set_up():
     """Make .venv-bench and the compiled engine where they are missing or stale."""
-    if not peers.setup():
-        print("could not install tools/bench/requirements.txt into .venv-bench (pip said why)")
-        return
+    peers.setup()  # (names each package that could not be installed)
     if compiled.built() is not None:
         print("compiling the engine with Cython into %s" % compiled.LIB)
         try:

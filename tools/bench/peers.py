@@ -27,12 +27,27 @@ MOVE_LIMIT = 16384  # a game still going after this many moves ends (engine.roun
 
 
 def setup(out=sys.stdout):
-    """Make .venv-bench with tools/bench/requirements.txt; return True if it worked."""
+    """Make .venv-bench and install tools/bench/requirements.txt into it, a package at a
+    time (a peer that cannot be installed leaves the others); return True if all were."""
     if not os.path.exists(PYTHON):
         out.write("making %s\n" % VENV)
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-    done = subprocess.run([PYTHON, "-m", "pip", "install", "-q", "-r", REQUIREMENTS])
-    return done.returncode == 0
+    ok = True
+    for requirement in requirements():
+        done = subprocess.run([PYTHON, "-m", "pip", "install", "-q",
+                               "--disable-pip-version-check", requirement],
+                              capture_output=True, text=True)
+        if done.returncode:
+            ok = False
+            out.write("%s: could not be installed into .venv-bench (%s)\n"
+                      % (requirement, (done.stderr.strip().splitlines() or ["?"])[-1]))
+    return ok
+
+
+def requirements():
+    """The requirement lines of tools/bench/requirements.txt, comments left out."""
+    with open(REQUIREMENTS) as f:
+        return [line.split("#")[0].strip() for line in f if line.split("#")[0].strip()]
 
 
 def rlcard_uno(seconds, rng):
