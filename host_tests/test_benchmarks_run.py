@@ -49,7 +49,7 @@ def test_a_missing_peer_is_named_in_one_line_and_the_rest_is_printed(monkeypatch
     assert found["RLCard UNO"].startswith("rlcard not installed")
     assert found["OpenSpiel crazy_eights"].startswith("open-spiel not installed")
     monkeypatch.setattr(peers, "run", lambda seconds, repeat: found)
-    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: "not built")
+    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: ("not built", None))
     monkeypatch.setattr(bench_engine, "pure_figures", pure((1000.0, 30000.0), (300.0, 27000.0)))
     out = io.StringIO()
     bench_engine.against_peers(0.01, 2, out)
@@ -71,7 +71,7 @@ def test_each_engine_figure_is_set_against_twice_each_peer(monkeypatch):
                   "OpenSpiel crazy_eights": [4000.0, 130000.0, 32.5]}])
     monkeypatch.setattr(peers, "run", lambda seconds, repeat: next(runs))
     monkeypatch.setattr(bench_engine, "pure_figures", pure((9000.0, 300000.0), (3000.0, 240000.0)))
-    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: None)
+    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: (None, "digests equal"))
     monkeypatch.setattr(bench_engine, "compiled_figures", lambda seconds: {
         "classic": [20000.0, 600000.0, 30.0], "nordic": [7000.0, 520000.0, 74.3]})
     out = io.StringIO()
@@ -82,6 +82,7 @@ def test_each_engine_figure_is_set_against_twice_each_peer(monkeypatch):
     assert "RLCard UNO 1.60x not met; OpenSpiel crazy_eights 1.85x not met" in text
     assert "  %-18s %-8s %9.0f %9.0f   RLCard UNO 4.00x met" % (
         "compiled (Cython)", "classic", 20000, 600000) in text
+    assert "  the compiled engine plays as pure Python does: digests equal" in text
 
 
 # -- the compiled engine (tools/bench/compiled.py): built only by the benchmark --------------
@@ -142,10 +143,11 @@ def test_a_build_from_another_source_is_not_loaded(tmp_path, monkeypatch):
     assert sys.meta_path == meta_path
 
 
-def test_compiled_figures_are_not_shown_when_its_replays_differ(monkeypatch):
-    from tools.bench import compiled, engine as bench_engine, peers
-    monkeypatch.setattr(peers, "PYTHON", sys.executable)
+def test_compiled_figures_are_not_shown_unless_it_plays_as_pure_python(monkeypatch):
+    from tools.bench import compiled, engine as bench_engine
     monkeypatch.setattr(compiled, "built", lambda: None)
-    monkeypatch.setattr(compiled, "check", lambda python: (False, "digest pure 1, compiled 2"))
+    monkeypatch.setattr(compiled, "check", lambda: (False, "digest pure 1, compiled 2"))
     assert bench_engine.compiled_ready() == (
-        "NOT SHOWN: its replays differ from pure Python's (digest pure 1, compiled 2)")
+        "NOT SHOWN: it does not play as pure Python does (digest pure 1, compiled 2)", None)
+    monkeypatch.setattr(compiled, "check", lambda: (True, "digest pure 1, compiled 1"))
+    assert bench_engine.compiled_ready() == (None, "digest pure 1, compiled 1")

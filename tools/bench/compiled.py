@@ -1,7 +1,7 @@
 """The engine compiled for CPython by Cython, from the source the device runs: optional.
 
     python -m tools.bench.compiled build     # into build/compiled/ (Cython: .venv-bench)
-    python -m tools.bench.compiled check     # golden games: compiled log == pure log
+    python -m tools.bench.compiled check     # compiled == pure: logs, events, rule tests
 
 The modules in MODULES are taken from engine/ with their const() names folded as on
 the device (engine.cpython) and compiled by Cython in pure-Python mode: the C types
@@ -154,11 +154,14 @@ GAMES = (("classic", {}, 2, 1, False), ("classic", {}, 3, 7, False),
          ("nordic", {"mau_penalty": "challenge", "play_drawn": True}, 5, 13, False),
          ("classic", {"rounds": 6}, 3, 5, True))
 ROUNDS = 100
+# AI matches (tools.tournament: views, sampled tables): preset, options, levels, seed.
+AI_MATCHES = (("classic", {}, [4, 3, 2, 1], 1), ("nordic", {"rounds": 1}, [4, 3, 2], 2))
 
 
 def replay_digest():
-    """A digest of the replay logs of GAMES played by the engine as imported, and of
-    every legal-move list and event of ROUNDS random rounds under each of GAMES' rules."""
+    """A digest of the replay logs of GAMES played by the engine as imported, of every
+    legal-move list and event of ROUNDS random rounds under each of GAMES' rules, and of
+    the results of AI_MATCHES."""
     from array import array
     from engine.autoplay import play_game, random_player
     from engine.rng import Random
@@ -179,21 +182,33 @@ def replay_digest():
                 seat = rnd.apply_legal(seat, random_player(rnd, seat, moves, n, rng))
                 h.update(moves[:n].tobytes() + rnd.events[:rnd.event_count()].tobytes())
             h.update(rnd.s)
+    from tools.tournament import play_match
+    for preset, options, levels, seed in AI_MATCHES:
+        h.update(repr(play_match(Rules(preset, **options), levels, seed, playouts=8)).encode())
     return h.hexdigest()
 
 
+RULES_TESTS = "host_tests/portable"  # a scenario for every rule and option, both presets
+
+
 def check(python=None):
-    """(identical?, lines to print): GAMES played pure here and compiled in a child."""
+    """(equal?, one line): GAMES and the rest played pure here and compiled in a child
+    of `python` (default: this one), then RULES_TESTS run there on the compiled engine."""
     python = python or sys.executable
     pure = replay_digest()
     done = subprocess.run([python, "-m", "tools.bench.compiled", "digest"], cwd=ROOT,
                           capture_output=True, text=True)
     if done.returncode:
-        return False, "compiled engine failed:\n" + done.stderr
+        return False, "it failed: %s" % (done.stderr.strip().splitlines() or ["?"])[-1]
     compiled = done.stdout.strip()
-    return compiled == pure, ("%d golden games and %d random rounds: digest pure %s, "
-                              "compiled %s" % (len(GAMES), len(GAMES) * ROUNDS, pure[:12],
-                                               compiled[:12]))
+    line = "%d golden games, %d random rounds, %d AI matches: digest pure %s, compiled %s" % (
+        len(GAMES), len(GAMES) * ROUNDS, len(AI_MATCHES), pure[:12], compiled[:12])
+    if compiled != pure:
+        return False, line
+    done = subprocess.run([python, "-m", "tools.bench.compiled", "rules"], cwd=ROOT,
+                          capture_output=True, text=True)
+    tail = (done.stdout.strip().splitlines() or ["no output"])[-1]
+    return done.returncode == 0, "%s; %s on it: %s" % (line, RULES_TESTS, tail)
 
 
 def measure(seconds, repeat):
@@ -209,8 +224,8 @@ def measure(seconds, repeat):
 
 
 def main(argv=None):
-    """build | check | digest | measure SECONDS REPEAT (digest and measure print for
-    tools.bench.engine: the compiled engine's digest, its figures as JSON)."""
+    """build | check | digest | rules | measure SECONDS REPEAT (the last three run on
+    the compiled engine: its digest, RULES_TESTS, its figures as JSON)."""
     argv = sys.argv[1:] if argv is None else argv
     what = argv[0] if argv else "check"
     if what == "build":
@@ -221,6 +236,10 @@ def main(argv=None):
         install_or_exit()
         print(replay_digest())
         return 0
+    if what == "rules":
+        install_or_exit()
+        import pytest
+        return pytest.main([RULES_TESTS])
     if what == "measure":
         install_or_exit()
         print(json.dumps(measure(float(argv[1]), int(argv[2]))))
@@ -228,7 +247,7 @@ def main(argv=None):
     if what == "check":
         same, line = check()
         print(line)
-        print("identical" if same else "DIFFERENT")
+        print("the same as pure Python" if same else "NOT the same as pure Python")
         return 0 if same else 1
     sys.stderr.write("usage: python -m tools.bench.compiled build|check\n")
     return 2

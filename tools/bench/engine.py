@@ -158,23 +158,21 @@ def set_up():
 
 
 def compiled_ready():
-    """None if the compiled engine can be timed (in .venv-bench, built from this source,
-    its replays equal to pure Python's), else why not, in one line."""
-    if not os.path.exists(peers.PYTHON):
-        return "no .venv-bench (--peers makes it)"
+    """(None, what was checked) if the compiled engine can be timed (built from this
+    source, playing as pure Python does: tools.bench.compiled.check), else (why not, None)."""
     reason = compiled.built()
     if reason is not None:
-        return reason.replace("python -m tools.bench.compiled build", "--peers builds it")
-    same, line = compiled.check(peers.PYTHON)
+        return reason.replace("python -m tools.bench.compiled build", "--peers builds it"), None
+    same, line = compiled.check()
     if not same:
-        return "NOT SHOWN: its replays differ from pure Python's (%s)" % line
-    return None
+        return "NOT SHOWN: it does not play as pure Python does (%s)" % line, None
+    return None, line
 
 
 def compiled_figures(seconds):
-    """{preset: (games/s, moves/s, moves/game)} of one run of the compiled engine in
-    .venv-bench, or why there are none."""
-    done = subprocess.run([peers.PYTHON, "-m", "tools.bench.compiled", "measure", str(seconds),
+    """{preset: (games/s, moves/s, moves/game)} of one run of the compiled engine (in a
+    child of this Python), or why there are none."""
+    done = subprocess.run([sys.executable, "-m", "tools.bench.compiled", "measure", str(seconds),
                            "1"], cwd=compiled.ROOT, capture_output=True, text=True)
     if done.returncode:
         return "failed: %s" % (done.stderr.strip().splitlines() or ["?"])[-1]
@@ -199,7 +197,9 @@ def against_peers(seconds, repeat, out=sys.stdout):
               "plays first (a random\nfitting card, else draw or pass), whole games; target "
               "%dx each peer's moves/s, classic and nordic.\n" % (repeat, seconds, TARGET_FACTOR))
     best = {}
-    why_not = compiled_ready()
+    why_not, checked = compiled_ready()
+    if checked:
+        out.write("  the compiled engine plays as pure Python does: %s\n" % checked)
     for _ in range(repeat):
         for name, figures in peers.run(seconds, 1).items():
             _keep(best, name, figures)
