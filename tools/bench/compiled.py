@@ -212,14 +212,12 @@ def check(python=None):
 
 
 def measure(seconds, repeat):
-    """{preset: (games/s, moves/s, moves a game)} of the compiled engine, two players
-    playing first (tools.bench.engine.plays_first) through apply_legal."""
-    import random
+    """{preset: (games/s, moves/s, moves a game)} of the compiled engine: the best of
+    `repeat` races (tools.bench.engine.race) of `seconds`."""
     from tools.bench import engine as bench
-    bench.measure("classic", 2, bench.plays_first, "apply_legal", min(0.2, seconds),
-                  dice=random.Random)  # warm-up
-    return {preset: bench.best_of(repeat, preset, 2, bench.plays_first, "apply_legal",
-                                  seconds, random.Random)
+    bench.race("classic", min(0.2, seconds))  # warm-up
+    return {preset: max((bench.race(preset, seconds) for _ in range(repeat)),
+                        key=lambda figures: figures[1])
             for preset in ("classic", "nordic")}
 
 

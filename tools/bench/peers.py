@@ -57,6 +57,7 @@ def rlcard_uno(seconds, rng):
     from rlcard.games.uno.game import UnoGame
     game = UnoGame(num_players=2)
     game.np_random.seed(rng.getrandbits(32))  # its deck shuffles
+    bits = rng.getrandbits
     games = moves = 0
     clock = time.perf_counter
     start = clock()
@@ -70,7 +71,7 @@ def rlcard_uno(seconds, rng):
         count = 0
         while not rnd.is_over and count < MOVE_LIMIT:
             actions = legal_actions(players, rnd.current_player)
-            proceed(players, actions[rng.getrandbits(30) % len(actions)])
+            proceed(players, actions[bits(30) % len(actions)])
             count += 1
         games += 1
         moves += count
@@ -86,6 +87,7 @@ def openspiel_crazy_eights(seconds, rng):
     import pyspiel
     game = pyspiel.load_game("crazy_eights", {"players": 2})
     draw = game.num_distinct_actions() - 6  # actions: 52 cards, draw, pass, 4 suits
+    bits = rng.getrandbits
     games = moves = 0
     clock = time.perf_counter
     start = clock()
@@ -96,13 +98,13 @@ def openspiel_crazy_eights(seconds, rng):
         while not state.is_terminal():
             actions = state.legal_actions()
             if state.is_chance_node():  # uniform outcomes: the cards left
-                state.apply_action(actions[rng.getrandbits(30) % len(actions)])
+                state.apply_action(actions[bits(30) % len(actions)])
                 continue
             # (sorted: the plays, then the draw or the pass; or only suits to name)
             n = len(actions)
             if actions[0] < draw:
                 n -= 1  # the draw or pass, last, is taken only when nothing else is listed
-            state.apply_action(actions[rng.getrandbits(30) % n] if n else actions[0])
+            state.apply_action(actions[bits(30) % n] if n else actions[0])
             count += 1
         games += 1
         moves += count

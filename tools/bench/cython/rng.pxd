@@ -2,6 +2,10 @@
 # intermediate value stays below 2**30 (the module's design), so C longs hold them.
 cimport cython
 
+ctypedef fused buffer:  # a bytearray (every caller in engine/) read as C bytes, or anything
+    bytearray
+    object
+
 
 cdef class Random:
     cdef public long x, y
@@ -9,4 +13,4 @@ cdef class Random:
     cpdef long below(self, long n) except -1
 
     @cython.locals(x=long, y=long, xl=long, yl=long, k=long, j=long)
-    cpdef shuffle(self, buf, long lo, long hi)
+    cpdef shuffle(self, buffer buf, long lo, long hi)

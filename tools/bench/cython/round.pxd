@@ -18,6 +18,8 @@ cdef class Round(Table):
     cdef public int copies
     cdef public bytes effects
 
+    @cython.locals(end=int, size=int, b=int, k=int)
+    cpdef deal(self, players, dealer)
     cpdef int _draw_card(self, int p) except -1
     cpdef int _draw_cards(self, int p, int n) except -1
     cpdef bint _reshuffle(self) except -1
