@@ -227,7 +227,8 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     what = argv[0] if argv else "check"
     if what == "build":
-        build(quiet=False)
+        from tools.bench.peers import PYTHON  # .venv-bench's, where Cython is
+        build(PYTHON if os.path.exists(PYTHON) else None, quiet=False)
         print("built %s into %s" % (", ".join("engine." + m for m in MODULES), LIB))
         return 0
     if what == "digest":
@@ -247,7 +248,7 @@ def main(argv=None):
         print(line)
         print("the same as pure Python" if same else "NOT the same as pure Python")
         return 0 if same else 1
-    sys.stderr.write("usage: python -m tools.bench.compiled build|check\n")
+    sys.stderr.write("usage: python -m tools.bench.compiled build | check\n")
     return 2
 
 
