@@ -2,6 +2,10 @@
 except allocation counts, which are exact)."""
 
 import io
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 from tools.bench import micropython as bench_micropython
 
@@ -23,9 +27,127 @@ def test_bench_engine_prints_every_figure(capsys):
     from tools.bench import engine as bench_engine
     assert bench_engine.main(["--seconds", "0.02", "--repeat", "1"]) == 0
     text = capsys.readouterr().out
-    for needle in ("games/s", "moves/s", "deals/s", "RLCard", "OpenSpiel", "target 3x",
-                   "Heap bytes of a round"):
+    for needle in ("games/s", "moves/s", "deals/s", "RLCard UNO", "OpenSpiel crazy_eights",
+                   "target 2x", "Heap bytes of a round"):
         assert needle in text, needle
     for preset in ("classic", "nordic"):
         for players in (2, 4):
             assert "%-8s %7d" % (preset, players) in text
+        assert "%-18s %-8s" % ("pure Python", preset) in text
+
+
+def pure(classic, nordic):
+    """Stands in for pure_figures: (games/s, moves/s) by preset."""
+    return lambda seconds: {"classic": classic + (30.0,), "nordic": nordic + (90.0,)}
+
+
+def test_a_missing_peer_is_named_in_one_line_and_the_rest_is_printed(monkeypatch):
+    from tools.bench import engine as bench_engine, peers
+    monkeypatch.setitem(sys.modules, "rlcard", None)  # import rlcard... raises ImportError
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    found = peers.measure_all(0.01, 1)
+    assert found["RLCard UNO"].startswith("rlcard not installed")
+    assert found["OpenSpiel crazy_eights"].startswith("open-spiel not installed")
+    monkeypatch.setattr(peers, "run", lambda seconds, repeat: found)
+    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: ("not built", None))
+    monkeypatch.setattr(bench_engine, "pure_figures", pure((1000.0, 30000.0), (300.0, 27000.0)))
+    out = io.StringIO()
+    bench_engine.against_peers(0.01, 2, out)
+    lines = out.getvalue().splitlines()
+    assert [line for line in lines if "not installed" in line] == [
+        "  %-24s %s" % ("RLCard UNO", found["RLCard UNO"]),
+        "  %-24s %s" % ("OpenSpiel crazy_eights", found["OpenSpiel crazy_eights"])]
+    assert "  engine compiled (Cython): not built" in lines
+    assert "  %-18s %-8s %9.0f %9.0f   (no peer timed)" % (
+        "pure Python", "classic", 1000, 30000) in lines
+    assert "  %-18s %-8s %9.0f %9.0f   (no peer timed)" % (
+        "pure Python", "nordic", 300, 27000) in lines
+
+
+def test_each_engine_figure_is_set_against_twice_each_peer(monkeypatch):
+    from tools.bench import engine as bench_engine, peers
+    runs = iter([{"RLCard UNO": [5000.0, 150000.0, 30.0], "OpenSpiel crazy_eights": "failed"},
+                 {"RLCard UNO": [4000.0, 120000.0, 30.0],  # the best run of each is kept
+                  "OpenSpiel crazy_eights": [4000.0, 130000.0, 32.5]}])
+    monkeypatch.setattr(peers, "run", lambda seconds, repeat: next(runs))
+    monkeypatch.setattr(bench_engine, "pure_figures", pure((9000.0, 300000.0), (3000.0, 240000.0)))
+    monkeypatch.setattr(bench_engine, "compiled_ready", lambda: (None, "digests equal"))
+    monkeypatch.setattr(bench_engine, "compiled_figures", lambda seconds: {
+        "classic": [20000.0, 600000.0, 30.0], "nordic": [7000.0, 520000.0, 74.3]})
+    out = io.StringIO()
+    bench_engine.against_peers(0.01, 2, out)
+    text = out.getvalue()
+    assert "  %-24s %9.0f %9.0f %11.1f" % ("RLCard UNO", 5000, 150000, 30) in text
+    assert "RLCard UNO 2.00x met; OpenSpiel crazy_eights 2.31x met" in text  # 300k: 2x 150k
+    assert "RLCard UNO 1.60x not met; OpenSpiel crazy_eights 1.85x not met" in text
+    assert "  %-18s %-8s %9.0f %9.0f   RLCard UNO 4.00x met" % (
+        "compiled (Cython)", "classic", 20000, 600000) in text
+    assert "  the compiled engine plays as pure Python does: digests equal" in text
+
+
+# -- the compiled engine (tools/bench/compiled.py): built only by the benchmark --------------
+
+def pxd_declarations(path):
+    """(class or None, function name, argument names) of each def in a .pxd file."""
+    found = []
+    cls = None
+    for line in path.read_text().splitlines():
+        match = re.match(r"cdef class (\w+)", line)
+        if match:
+            cls = match.group(1)
+            continue
+        match = re.match(r"( *)c?p?def [\w ]*?(\w+)\((.*)\)", line)
+        if match:
+            owner = cls if match.group(1) else None
+            names = [arg.split()[-1] for arg in match.group(3).split(",") if arg.strip()]
+            found.append((owner, match.group(2), names))
+    return found
+
+
+def test_the_cython_types_name_the_engine_functions_and_their_arguments():
+    import importlib
+    import inspect
+    from tools.bench import compiled
+    for module in compiled.MODULES:
+        pure = importlib.import_module("engine." + module)
+        declared = pxd_declarations(Path(compiled.PXD) / (module + ".pxd"))
+        assert declared
+        for cls, name, args in declared:
+            function = getattr(getattr(pure, cls) if cls else pure, name)
+            assert list(inspect.signature(function).parameters) == args, (module, name)
+
+
+def test_the_source_the_build_compiles_plays_as_the_engine(tmp_path):
+    from tools.bench import compiled
+    (tmp_path / "engine").mkdir()
+    for module in compiled.MODULES:
+        (tmp_path / "engine" / (module + ".py")).write_text(compiled.folded_source(module))
+    child = ("import engine; engine.__path__.insert(0, %r)\n"
+             "from engine import rng, round\n"
+             "assert rng.__file__.startswith(%r) and round.__file__.startswith(%r)\n"
+             "from tools.bench.compiled import replay_digest; print(replay_digest())"
+             % ((str(tmp_path / "engine"),) + (str(tmp_path),) * 2))
+    done = subprocess.run([sys.executable, "-c", child], cwd=compiled.ROOT,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == compiled.replay_digest()
+
+
+def test_a_build_from_another_source_is_not_loaded(tmp_path, monkeypatch):
+    from tools.bench import compiled
+    monkeypatch.setattr(compiled, "STAMP", str(tmp_path / "SOURCE"))
+    meta_path = list(sys.meta_path)
+    assert compiled.built().startswith("not built")
+    assert compiled.install().startswith("not built")
+    (tmp_path / "SOURCE").write_text("0" * 64 + "\n")
+    assert compiled.install().startswith("built from another source")
+    assert sys.meta_path == meta_path
+
+
+def test_compiled_figures_are_not_shown_unless_it_plays_as_pure_python(monkeypatch):
+    from tools.bench import compiled, engine as bench_engine
+    monkeypatch.setattr(compiled, "built", lambda: None)
+    monkeypatch.setattr(compiled, "check", lambda: (False, "digest pure 1, compiled 2"))
+    assert bench_engine.compiled_ready() == (
+        "NOT SHOWN: it does not play as pure Python does (digest pure 1, compiled 2)", None)
+    monkeypatch.setattr(compiled, "check", lambda: (True, "digest pure 1, compiled 1"))
+    assert bench_engine.compiled_ready() == (None, "digest pure 1, compiled 1")

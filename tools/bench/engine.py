@@ -1,8 +1,9 @@
 """Engine speed and round size on CPython. Prints figures; asserts nothing.
 
-    python -m tools.bench.engine            # about 50 s
-    python -m tools.bench.engine --quick    # about 10 s, rougher figures
+    python -m tools.bench.engine            # about 80 s
+    python -m tools.bench.engine --quick    # about 20 s, rougher figures
     python -m tools.bench.engine --seconds 2 --repeat 5
+    python -m tools.bench.engine --peers    # first make .venv-bench: peers, compiled engine
 
 For each preset at 2 and 4 players, whole random rounds (the deal included) are
 played for a fixed time by one of two random players:
@@ -16,21 +17,29 @@ played for a fixed time by one of two random players:
 
 each through `apply` (the legality check of every move) and through `apply_legal`
 (the unchecked fast path for moves just taken from legal_moves). The legal moves go
-into a list, as the reference loops list theirs: CPython stores into a list in a few
+into a list, as the peers list theirs: CPython stores into a list in a few
 instructions but into an `array('H')` (the device's choice, 2 bytes a move) through a
 generic argument parser; the array figure for one case is printed too. Only the player to
 move moves (a forgotten Mau is caught only when the uniform player happens to pick
-the catch). The two-player "plays first" figures are compared with the reference
-loops measured on this machine (RLCard UNO, OpenSpiel crazy_eights; the target is
-three times theirs). Each figure is the best of a few runs: other work on a shared
-machine only ever slows a run down. Last, the heap bytes of a 4-player classic round
-and a 5-player nordic round as CPython counts them (sys.getsizeof); the MicroPython
-figures come from `python -m tools.bench.micropython`.
+the catch). Each figure is the best of a few runs: other work on a shared machine
+only ever slows a run down.
+
+Then the peers, timed by turns with the engine in the same run, with the same player
+and two players: RLCard's UNO and OpenSpiel's crazy_eights (tools/bench/peers.py, run
+in .venv-bench, which --peers makes from tools/bench/requirements.txt), against the
+engine in pure Python and compiled by Cython from the same source
+(tools/bench/compiled.py; its figures are shown only when its replays equal pure
+Python's). The target is twice each peer's moves/s, classic and nordic; a peer or a
+build that is missing is named in one line. Last, the heap bytes of a 4-player classic
+round and a 5-player nordic round as CPython counts them (sys.getsizeof); the
+MicroPython figures come from `python -m tools.bench.micropython`.
 """
 
+import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from array import array
@@ -38,6 +47,7 @@ from array import array
 if __package__ in (None, ""):  # run as a script: make `engine` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
+from tools.bench import compiled, peers  # noqa: E402
 from engine import moves as mv  # noqa: E402
 from engine.autoplay import PLAYER_SEED, random_player  # noqa: E402
 from engine.rng import Random  # noqa: E402
@@ -45,10 +55,7 @@ from engine.round import Round  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from tools import cli  # noqa: E402
 
-# (name, two-player games/s, moves/s) measured on this machine; the target is 3x.
-REFERENCES = (("RLCard UNO round loop", 3200, 147000),
-              ("OpenSpiel crazy_eights", 1500, 127000))
-TARGET_FACTOR = 3
+TARGET_FACTOR = 2  # the engine's two-player moves/s against each peer's
 
 PLAY_LIMIT = mv.DRAW  # a move below this is a play (kinds: PLAY 0, DRAW, PASS, CATCH)
 
@@ -63,6 +70,39 @@ def plays_first(rnd, seat, moves, n, rng):
     if hi > lo:
         return moves[lo + rng.getrandbits(30) % (hi - lo)]  # bias below 1e-7
     return moves[n - 1]
+
+
+def race(preset, seconds, seed=1):
+    """Two-player games of `preset` for `seconds` by the plays-first player, its choice
+    written into the loop as the peers' loops (tools/bench/peers.py) have theirs;
+    return (games/s, moves/s, moves a game)."""
+    rules = Rules(preset)
+    deal_rng = Random(seed)
+    bits = random.Random(seed ^ PLAYER_SEED).getrandbits
+    buf = [0] * mv.MAX_MOVES
+    limit = PLAY_LIMIT
+    games = moves = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        rnd = Round(rules, 2, deal_rng)
+        legal_moves = rnd.legal_moves
+        apply = rnd.apply_legal
+        count = 0
+        seat = rnd.turn()
+        while seat >= 0:
+            n = legal_moves(seat, buf)
+            lo = 1 if buf[0] >= limit else 0  # plays_first, inlined
+            hi = n - 1 if buf[n - 1] >= limit else n
+            seat = apply(seat, buf[lo + bits(30) % (hi - lo)] if hi > lo else buf[n - 1])
+            count += 1
+        games += 1
+        moves += count
+        now = clock()
+        if now >= deadline:
+            elapsed = now - start
+            return games / elapsed, moves / elapsed, moves / games
 
 
 # (name, choose, the class of its `rng` argument)
@@ -139,6 +179,108 @@ def round_bytes(preset, players):
     return table, events, obj
 
 
+def set_up():
+    """Make .venv-bench and the compiled engine where they are missing or stale."""
+    peers.setup()  # (names each package that could not be installed)
+    if compiled.built() is not None:
+        print("compiling the engine with Cython into %s" % compiled.LIB)
+        try:
+            compiled.build(peers.PYTHON)
+        except RuntimeError as e:
+            print("compiled engine: the build failed (%s)" % str(e).splitlines()[-1])
+
+
+def compiled_ready():
+    """(None, what was checked) if the compiled engine can be timed (built from this
+    source, playing as pure Python does: tools.bench.compiled.check), else (why not, None)."""
+    reason = compiled.built()
+    if reason is not None:
+        return reason.replace("python -m tools.bench.compiled build", "--peers builds it"), None
+    same, line = compiled.check()
+    if not same:
+        return "NOT SHOWN: it does not play as pure Python does (%s)" % line, None
+    return None, line
+
+
+def compiled_figures(seconds):
+    """{preset: (games/s, moves/s, moves/game)} of one run of the compiled engine (in a
+    child of this Python), or why there are none."""
+    done = subprocess.run([sys.executable, "-m", "tools.bench.compiled", "measure", str(seconds),
+                           "1"], cwd=compiled.ROOT, capture_output=True, text=True)
+    if done.returncode:
+        return "failed: %s" % (done.stderr.strip().splitlines() or ["?"])[-1]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def pure_figures(seconds):
+    """{preset: (games/s, moves/s, moves/game)} of one race of the engine as imported."""
+    return {preset: race(preset, seconds) for preset in PRESETS}
+
+
+PRESETS = ("classic", "nordic")
+ENGINES = ("pure Python", "compiled (Cython)")
+
+
+def against_peers(seconds, repeat, out=sys.stdout):
+    """Time the peers, the engine in pure Python and compiled, by turns, `repeat` runs
+    each (the best kept: a load on the machine falls on all of them alike); print every
+    figure against its target, TARGET_FACTOR times each peer's moves/s."""
+    out.write("Against the peers, timed by turns, best of %d runs of %g s: two players, "
+              "plays first (a random\nfitting card, else draw or pass), whole games; target "
+              "%dx each peer's moves/s, classic and nordic.\n" % (repeat, seconds, TARGET_FACTOR))
+    best = {}
+    why_not, checked = compiled_ready()
+    if checked:
+        out.write("  the compiled engine plays as pure Python does: %s\n" % checked)
+    for _ in range(repeat):
+        for name, figures in peers.run(seconds, 1).items():
+            _keep(best, name, figures)
+        for preset, figures in pure_figures(seconds).items():
+            _keep(best, (ENGINES[0], preset), figures)
+        if why_not is None:
+            fast = compiled_figures(seconds)
+            if isinstance(fast, str):
+                why_not = fast
+            else:
+                for preset, figures in fast.items():
+                    _keep(best, (ENGINES[1], preset), figures)
+    out.write("  %-24s %9s %9s %11s\n" % ("peer", "games/s", "moves/s", "moves/game"))
+    rates = []
+    for name, _, _ in peers.PEERS:
+        figures = best.get(name, "no figures")
+        if isinstance(figures, str):
+            out.write("  %-24s %s\n" % (name, figures))
+        else:
+            out.write("  %-24s %9.0f %9.0f %11.1f\n" % ((name,) + tuple(figures)))
+            rates.append((name, figures[1]))
+    if why_not is not None:
+        out.write("  engine compiled (Cython): %s\n" % why_not)
+    out.write("  %-18s %-8s %9s %9s   %s\n" % ("engine", "preset", "games/s", "moves/s",
+                                              "x each peer's moves/s (target %dx)"
+                                              % TARGET_FACTOR))
+    for engine in ENGINES:
+        for preset in PRESETS:
+            if (engine, preset) not in best:
+                continue
+            gps, mps = best[engine, preset][:2]
+            parts = ["%s %.2fx %s" % (name, mps / rate,
+                                      "met" if mps >= TARGET_FACTOR * rate else "not met")
+                     for name, rate in rates]
+            out.write("  %-18s %-8s %9.0f %9.0f   %s\n"
+                      % (engine, preset, gps, mps, "; ".join(parts) or "(no peer timed)"))
+
+
+def _keep(best, key, figures):
+    """Keep `figures` under `key` if they are the first or have more moves/s; a reason
+    (a string) only while there are no figures."""
+    old = best.get(key)
+    if isinstance(figures, str):
+        if old is None:
+            best[key] = figures
+    elif old is None or isinstance(old, str) or figures[1] > old[1]:
+        best[key] = figures
+
+
 def main(argv=None):
     """Print every figure of the benchmark."""
     parser = cli.Parser(prog="bench.engine", description=__doc__.split("\n")[0])
@@ -147,7 +289,12 @@ def main(argv=None):
                         help="time per run (default 1, --quick 0.3)")
     parser.add_argument("--repeat", type=cli.at_least(1), default=None,
                         help="runs per figure, the best kept (default 3, --quick 2)")
+    parser.add_argument("--peers", action="store_true",
+                        help="first make .venv-bench (tools/bench/requirements.txt) and build "
+                             "the compiled engine, when missing")
     args = parser.parse_args(argv)
+    if args.peers:
+        set_up()
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 1.0)
     repeat = args.repeat if args.repeat is not None else (2 if args.quick else 3)
 
@@ -183,30 +330,7 @@ def main(argv=None):
                   % (preset, players, rate, 1e6 / rate))
     print()
 
-    print("Against the references (two players; targets are %dx the reference):"
-          % TARGET_FACTOR)
-    for name, games_ref, moves_ref in REFERENCES:
-        print("  %s: %s games/s, %s moves/s (%.0f moves/game); target %s games/s, %s moves/s"
-              % (name, format(games_ref, ","), format(moves_ref, ","), moves_ref / games_ref,
-                 format(games_ref * TARGET_FACTOR, ","),
-                 format(moves_ref * TARGET_FACTOR, ",")))
-    print()
-    cmp_head = "  %-8s %-11s %-11s %9s %9s   %s"
-    print(cmp_head % ("preset", "player", "path", "games/s", "moves/s",
-                      "x reference games/s, moves/s (target 3x: met?)"))
-    for preset in ("classic", "nordic"):
-        for agent, _, _ in AGENTS:
-            for path in PATHS:
-                gps, mps, _ = results[preset, 2, agent, path]
-                parts = []
-                for name, games_ref, moves_ref in REFERENCES:
-                    g = gps / games_ref
-                    m = mps / moves_ref
-                    parts.append("%s %.2fx %s, %.2fx %s" % (
-                        name.split()[0], g, "met" if g >= TARGET_FACTOR else "not met",
-                        m, "met" if m >= TARGET_FACTOR else "not met"))
-                print("  %-8s %-11s %-11s %9.0f %9.0f   %s"
-                      % (preset, agent, path, gps, mps, "; ".join(parts)))
+    against_peers(seconds, repeat)
     print()
 
     print("Heap bytes of a round as CPython counts them (sys.getsizeof):")
