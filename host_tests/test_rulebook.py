@@ -66,8 +66,8 @@ def rules_pages(name):
     sc.cursor = sc.rows_of.index(("start", 0))
     app.act(S.OK)
     app.pause()
-    app.act(S.NEXT)
-    app.act(S.OK)                                   # Rules
+    app.screen.cursor = app.screen.items.index("Rules")
+    app.act(S.OK)
     return app, app.screen
 
 
