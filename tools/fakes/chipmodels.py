@@ -142,18 +142,22 @@ class FakeI2C:
         return len(data)
 
     def writevto(self, addr, vector, stop=True):
-        """One transaction made of several buffers (sent back to back)."""
+        """One transaction made of several buffers (sent back to back). As on rp2
+        (extmod/machine_i2c.c, mp_machine_i2c_transfer_adaptor), the buffers are first
+        copied into one new heap block of their total length, on every call."""
         self._check(addr)
-        FakeI2C.sent += 1
+        total = 0
         for part in vector:
-            FakeI2C.sent += len(part)
-        if not FakeSPI.record:
-            return 0
-        joined = b""
+            total += len(part)
+        joined = bytearray(total)
+        at = 0
         for part in vector:
-            joined += bytes(part)
-        self.log.append((addr, joined))
-        return len(joined)
+            joined[at:at + len(part)] = part
+            at += len(part)
+        FakeI2C.sent += 1 + total
+        if FakeSPI.record:
+            self.log.append((addr, bytes(joined)))
+        return total
 
     def _check(self, addr):
         if addr not in self.devices:
