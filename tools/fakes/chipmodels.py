@@ -66,6 +66,7 @@ def reset_fakes():
     FakeSPI.made = []
     FakeSPI.record = FakePin.record = True
     FakeI2C.made = []
+    Clocks.cpu_hz, Clocks.peripheral_hz = 125000000, 48000000
 
 
 def wire_spi(dc, cs):
@@ -164,8 +165,41 @@ class FakeI2C:
             raise OSError(19)  # ENODEV: nobody acknowledged
 
 
+class Clocks:
+    """An RP2040's clocks as `machine.freq` sets them: stock MicroPython runs the CPU at
+    125 MHz and clocks the peripherals (clk_peri: SPI) from the 48 MHz USB PLL."""
+
+    cpu_hz = 125000000
+    peripheral_hz = 48000000
+
+
+def freq(hz=None, peripheral_hz=None):
+    """machine.freq as on rp2: the CPU clock, or set it (and with a second argument the
+    peripheral clock, which must be 48 MHz or the CPU's)."""
+    if hz is None:
+        return Clocks.cpu_hz
+    if peripheral_hz is not None and peripheral_hz not in (48000000, hz):
+        raise ValueError("peripheral freq must be 48_000_000 or the same as the CPU frequency")
+    Clocks.cpu_hz = hz
+    if peripheral_hz is not None:
+        Clocks.peripheral_hz = peripheral_hz
+
+
+def rp2_spi_baud(asked, peripheral_hz):
+    """The SPI clock an RP2040 really makes for `asked` Hz (the pico-sdk's spi_set_baudrate:
+    an even prescale 2..254, then a post-divider 1..256)."""
+    prescale = 2
+    while prescale < 254 and peripheral_hz >= (prescale + 2) * 256 * asked:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and peripheral_hz // (prescale * (postdiv - 1)) <= asked:
+        postdiv -= 1
+    return peripheral_hz // (prescale * postdiv)
+
+
 # the `machine` module of the MicroPython VM (pass as extra_files={"/lib/machine.py": ...})
-VM_MACHINE = "from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C\n"
+VM_MACHINE = ("from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C,"
+              " freq\n")
 
 
 def install_machine(monkeypatch):
@@ -173,7 +207,7 @@ def install_machine(monkeypatch):
     import types
     reset_fakes()
     module = types.ModuleType("machine")
-    module.Pin, module.SPI, module.I2C = FakePin, FakeSPI, FakeI2C
+    module.Pin, module.SPI, module.I2C, module.freq = FakePin, FakeSPI, FakeI2C, freq
     monkeypatch.setitem(sys.modules, "machine", module)
     return module
 
