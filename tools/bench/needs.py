@@ -332,7 +332,7 @@ def report(rows, rom_rows=(), out=sys.stdout):
             "?" if frozen is None else "met" if frozen <= FROZEN_TARGET[depth] else "not met"))
     say("in use: the most live at a decision's start (after a collection); peak: the most at a"
         " decision's end (the VM collects nothing within one: live plus all it allocated);")
-    say("  needs: the smallest cap that played the evening through (the VM read 9-11% high"
+    say("  needs: the smallest cap that played the evening through (the VM read 9-11%% high"
         " against real firmware from files); largest: the largest single block (bytes; the"
         " baseline's own was %s);" % ", ".join(str(r["base_largest"]) for r in rows[:1]))
     say("  frozen est.: ROMFS needs less what its imports keep in RAM (the code column of the"
