@@ -41,7 +41,7 @@ LARGEST_TARGET = 16 * 1024
 FROZEN_KEEPS = 18500              # module objects frozen code keeps in RAM (real firmware)
 HEAPSIZE = 512 * 1024
 GROWTH = 134217728                # the VM's gc.mem_free() counts 128 MB of growth
-STEP = 512                        # the cap is found to this many bytes
+STEP = 1024                       # the cap is found to this many bytes
 
 EVENING = """
 import gc, micropython
@@ -57,7 +57,8 @@ rig = None
 EVE = None
 OVER = [False]
 PLAN = [0, 0, 0, 0]  # matches finished, the extras done, decisions made, frames run
-SEEN = [0, 0]        # most in use at a frame's start, at its end (bytes above BASE)
+SEEN = [0, 0, "", ""]   # most in use at a frame's start, at its end (bytes above BASE),
+                        # and where each was seen (decision, screen)
 
 def largest():
     micropython.mem_info()   # its "max blk sz": the largest block in the heap
@@ -167,8 +168,11 @@ def evening(matches):
 
 def seen_since(live):
     end = gc.mem_alloc() - BASE[0]
-    SEEN[0] = max(SEEN[0], live)
-    SEEN[1] = max(SEEN[1], end)
+    where = "%%d:%%s" %% (PLAN[2], rig.app.screen.name if rig is not None else "import")
+    if live > SEEN[0]:
+        SEEN[0], SEEN[2] = live, where
+    if end > SEEN[1]:
+        SEEN[1], SEEN[3] = end, where
     return end
 
 def import_one(module):
@@ -204,7 +208,7 @@ def tick(profile):
     step(profile)
 
 def seen():
-    print("EVENING seen", SEEN[0], SEEN[1])
+    print("EVENING seen", SEEN[0], SEEN[1], SEEN[2], SEEN[3])
     largest()
 """ % (GROWTH, GROWTH)
 
@@ -256,12 +260,14 @@ def profile(board, matches, rom, frames=60000, source=None):
     if not finished:
         raise RuntimeError("needs %s: the evening did not finish:\n%s" % (board, out[-2000:]))
     over = re.search(r"EVENING over (\d+) decisions (\d+) frames (\d+) matches", out)
-    live, peak = (int(x) for x in re.search(r"EVENING seen (\d+) (\d+)", out).groups())
+    seen = re.search(r"EVENING seen (\d+) (\d+) (\S+) (\S+)", out).groups()
+    live, peak = int(seen[0]), int(seen[1])
     base = int(re.search(r"EVENING base (\d+)", out).group(1))
     code = int(re.search(r"EVENING code (\d+)", out).group(1))
     blocks = [16 * int(b) for b in re.findall(r"max blk sz: (\d+)", out)]
     return {"decisions": int(over.group(1)), "frames": int(over.group(2)),
             "matches": int(over.group(3)), "live": live, "base": base, "code": code,
+            "live_at": seen[2], "peak_at": seen[3],
             "peak": peak, "base_largest": blocks[0], "largest": max(blocks[1:]),
             "seconds": seconds}
 
@@ -330,8 +336,11 @@ def report(rows, rom_rows=(), out=sys.stdout):
             r["largest"], LARGEST_TARGET, "-", "?" if frozen is None else kb(frozen),
             kb(FROZEN_TARGET[depth]),
             "?" if frozen is None else "met" if frozen <= FROZEN_TARGET[depth] else "not met"))
-    say("in use: the most live at a decision's start (after a collection); peak: the most at a"
-        " decision's end (the VM collects nothing within one: live plus all it allocated);")
+    say("in use: the most live at a frame's start (after a collection); peak: the most at a"
+        " frame's end (the VM collects nothing within a call: live plus all it allocated);"
+        " seen at (decision:screen): " + ", ".join(
+            "%s %s %s / %s" % (r["board"], kind, r["live_at"], r["peak_at"])
+            for kind, r in [("files", r) for r in rows] + [("ROMFS", r) for _, r in rom_rows]))
     say("  needs: the smallest cap that played the evening through (the VM read 9-11%% high"
         " against real firmware from files); largest: the largest single block (bytes; the"
         " baseline's own was %s);" % ", ".join(str(r["base_largest"]) for r in rows[:1]))

@@ -827,6 +827,7 @@ class Rig:
         from firmware.app import App
         from firmware.gfx import Canvas
         reset_fakes()
+        FakeSPI.record = FakePin.record = model    # without a model nothing reads the logs
         if hasattr(board, "DC"):
             wire_spi(board.DC, board.CS)
         self.board = board
