@@ -161,10 +161,11 @@ def stale(driver, canvas, x, y, w, h):
     if shadow is None:
         return
     width = driver.width
+    pad = len(shadow) - len(canvas.buf)     # a pad byte first (drivers since 1 Dec 2026)
     for page in range(y >> 3, min((y + h - 1) >> 3, driver.pages - 1) + 1):
         base = page * width
         for col in range(max(x, 0), min(x + w, width)):
-            shadow[1 + base + col] = canvas.buf[base + col] ^ 0xFF   # (shadow[0]: a pad)
+            shadow[pad + base + col] = canvas.buf[base + col] ^ 0xFF
 
 def show_replay(rounds):
     driver = rig.display.inner
@@ -182,7 +183,8 @@ def show_replay(rounds):
             stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
         best = min(best, shown - time.ticks_diff(time.ticks_ms(), t))
         if getattr(driver, "shadow", None) is not None:
-            driver.shadow[1:] = canvas.buf  # the panel holds the canvas again
+            pad = len(driver.shadow) - len(canvas.buf)
+            driver.shadow[pad:] = canvas.buf  # the panel holds the canvas again
     print("BENCH show_replay", best, T[4])
     best = 1 << 30
     for _ in range(rounds):
