@@ -11,6 +11,16 @@ Thumby; making that Pin afterwards gives it back to the driver.
 """
 
 
+def rp2_peripheral_clock():
+    """Clock an RP2040's peripherals from the CPU clock: stock MicroPython takes them from
+    the 48 MHz USB PLL, where SPI runs at 24 MHz at most (62.5 MHz asked or not) and 10 MHz
+    asked gives 8 MHz. `machine.freq`'s second argument is rp2's: only RP2040 configs call
+    this."""
+    import machine
+    hz = machine.freq()
+    machine.freq(hz, hz)
+
+
 def st7789_display(spi_id, baudrate, sck, mosi, cs, dc, rst, backlight, rotation):
     """An ST7789 135x240 panel on SPI, turned to landscape (rotation 90 or 270)."""
     from machine import Pin, SPI

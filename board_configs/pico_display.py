@@ -16,7 +16,8 @@ ROTATION = 90   # landscape as Pimoroni's driver sets it: MADCTL MX|MV, offsets 
 
 def open_display():
     """The display driver (device only)."""
-    from board_configs import st7789_display
+    from board_configs import rp2_peripheral_clock, st7789_display
+    rp2_peripheral_clock()      # SPI at the 62.5 MHz asked, not 24 MHz
     return st7789_display(SPI_ID, SPI_BAUD, SCK, MOSI, CS, DC, RST, BACKLIGHT, ROTATION)
 
 

@@ -17,7 +17,8 @@ ROTATION = 90   # as Waveshare's demo: MADCTL MX|MV, columns from 40, rows from 
 
 def open_display():
     """The display driver (device only)."""
-    from board_configs import st7789_display
+    from board_configs import rp2_peripheral_clock, st7789_display
+    rp2_peripheral_clock()      # SPI at the 62.5 MHz asked, not 24 MHz
     return st7789_display(SPI_ID, SPI_BAUD, SCK, MOSI, CS, DC, RST, BACKLIGHT, ROTATION)
 
 

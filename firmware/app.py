@@ -240,6 +240,7 @@ class App:
         from firmware.game import Game
         if self.store is not None:
             self.store.save_settings(setup)
+        self._release()
         self.game = Game(setup, self.seed, self.playouts)
         self._begin()
 
@@ -631,11 +632,15 @@ class App:
         order = sorted(game.seated(), key=lambda p: totals[p])
         rows = [(game.player_name(p), None, totals[p]) for p in order]
         head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
-        self.game = None
+        self._release()
         if self.store is not None:
             self.store.clear_game()
         self.show(S.ListScreen("final", head, ["New game", "Title"],
                                self._score_lines(rows), self.sizes.list_fit))
+
+    def _release(self):
+        """Let go of the game and its table screen: the next deal never needs room for two."""
+        self.game = self.table = self.back_to = None
 
     # --- the store -------------------------------------------------------------------
 

@@ -105,9 +105,9 @@ class Painter:
         """Bring the canvas up to date with `screen`."""
         if screen is not self.screen:
             last = self.screen
-            # the Jack's suit picker on 128x64 is drawn over the table (a screen of its own
+            # the Jack's suit picker is drawn over the table, but on the 72x40 (a screen of its own
             # would change every byte of the panel twice)
-            if (screen.name == "picker" and self.c.size == MEDIUM and last is not None
+            if (screen.name == "picker" and self.c.size != TINY and last is not None
                     and last.kind == "table"):
                 self.under = last
             else:
@@ -543,7 +543,7 @@ class Painter:
             c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
 
     def _picker(self, sc):
-        """The Jack's suit picker over the table (128x64): the question and the suit under
+        """The Jack's suit picker over the table (not 72x40): the question and the suit under
         the cursor on the status lines, the suits on white cards in the hand row; the rest
         of the table stays as it was."""
         c, s = self.c, self.c.size
@@ -551,7 +551,8 @@ class Painter:
         w, h = c.card_size()
         y0 = _HAND_Y[s]
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
-            c.rect(0, y0 - 1, c.width, c.height - y0 + 1, FELT)
+            top = y0 - 1 if s == MEDIUM else y0 - _LIFT[s] - 1   # (a raised card's frame)
+            c.rect(0, top, c.width, c.height - top, FELT)
             for slot in range(hand_fit(c)):
                 suit = sc.suits[slot] if slot < len(sc.suits) else -1
                 # the table draws its slots again: -1 empty, -2 to -5 no table item's key

@@ -14,6 +14,13 @@ at its start) when that costs less than a window each. On SPI a byte is sent fas
 than Python can compare it, so rectangles go out whole, grown to pages. On both, only
 the window range that moved is set again, and the first show after power-up, a
 reset or a failed write sends the whole screen (the panel's RAM is unknown then).
+
+A show allocates nothing: each page's run of a window is copied, block view by block
+view, into one preallocated stage and sent from a view of it made at start-up, one for
+every run length (a slice of a memoryview would be a new object). On I2C the control
+byte sits in the stage just before the run, so a run is one `writeto` of one buffer:
+rp2's `writevto` copies its buffers into a new heap block of their total length on
+every call (extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
 """
 from engine.compat import const
 
@@ -49,16 +56,18 @@ _UNSET = const(-1)                # no window set since the panel was last (re)s
 # Columns compared at once: two 16-byte views compare (in C) for about the Python cost
 # of comparing one byte, some 10 us on an RP2040 (half a byte's time on 400 kHz I2C)
 _BLOCK = const(16)
+_AT = const(16)                   # a run's first byte in the stage (a block of room before)
+_DATA = const(0x40)               # I2C control byte: Co = 0, D/C = 1, data bytes follow
 
 
 class SSD1306:
     """One SSD1306 panel; the I2C and SPI classes below say how bytes reach it.
 
-    A bus class gives `command_lead` and `data_lead` (what each command or data write
-    starts with: 1 byte, or the buffers of a vector), `compares` (keep a shadow and
-    send only changed bytes, or send rectangles whole) and then `window_cost` (what a
+    A bus class gives `command_lead` and `data_lead` (how many bytes each command or
+    data write starts with: a control byte on I2C), `compares` (keep a shadow and send
+    only changed bytes, or send rectangles whole) and then `window_cost` (what a
     window's commands and transactions cost, in bytes of data that take as long), and
-    command(code), commands(codes), data(vector).
+    command(code), commands(codes), and begin(), run(buf), end() around a window's data.
     """
 
     def __init__(self, width, height, col_offset=0, iref=False):
@@ -71,19 +80,21 @@ class SSD1306:
         self.both_ranges = memoryview(self.cmds)[skip:]
         self.one_range = memoryview(self.cmds)[skip:4]
         self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
-        self.shadow = self.held = None                 # the panel's RAM, and its blocks
+        # the panel's RAM after a pad byte (a run with its lead is copied in at once), and
+        # its blocks
+        self.shadow = self.held = None
         if self.compares:
-            self.shadow = bytearray(width * self.pages)
-            self.held = self.blocks_of(self.shadow)
+            self.shadow = bytearray(1 + width * self.pages)
+            self.held = self.blocks_of(memoryview(self.shadow)[1:])
         self.drawn = None                              # the canvas's blocks
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
-        self.vectors = [None] * (self.pages + 1)      # data vectors for 1 to `pages` runs
-        for n in range(1, self.pages + 1):
-            self.vectors[n] = vector = [None] * (len(self.data_lead) + n)
-            vector[:len(self.data_lead)] = self.data_lead
-        self.source = None      # the canvas buffer last shown, and a view of it
-        self.view = None
+        # a page's run of a window is staged at _AT (blocks land up to a block before it
+        # and after it) and sent from runs[its length], its lead byte included
+        self.stage = bytearray(_AT + width + _BLOCK)
+        view, lead = memoryview(self.stage), self.data_lead
+        self.runs = [view[_AT - lead:_AT + n] for n in range(width + 1)]
+        self.source = None      # the canvas buffer last shown
         self.init_panel(iref)
 
     def init_panel(self, iref):
@@ -134,9 +145,7 @@ class SSD1306:
             return
         if self.source is not canvas.buf:
             self.source = canvas.buf
-            self.view = memoryview(canvas.buf)
-            if self.compares:
-                self.drawn = self.blocks_of(canvas.buf)
+            self.drawn = self.blocks_of(canvas.buf)
         try:
             if self.known and self.compares:
                 self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
@@ -157,7 +166,7 @@ class SSD1306:
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
         drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
-        src, shadow, width = self.source, self.shadow, self.width
+        src, shadow, width = self.source, self.shadow, self.width   # (shadow[1 + i]: src[i])
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
         left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
         for page in range(first, last + 1):
@@ -174,14 +183,14 @@ class SSD1306:
                 m -= 1
             row = page * width                 # the page's first byte in the buffers
             lo = row + (k - base) * _BLOCK
-            while src[lo] == shadow[lo]:       # block k holds a change
+            while src[lo] == shadow[lo + 1]:   # block k holds a change
                 lo += 1
             # from the end of block m or of the rectangle, whichever comes first (a
             # change past the rectangle is its own rectangle's), back to a change
             hi = row + (m - base + 1) * _BLOCK - 1
             if hi >= row + x1:
                 hi = row + x1 - 1 if row + x1 - 1 > lo else lo
-            while src[hi] == shadow[hi]:       # stops at lo at the latest
+            while src[hi] == shadow[hi + 1]:   # stops at lo at the latest
                 hi -= 1
             lo, hi = lo - row, hi - row
             if p0 >= 0:
@@ -198,26 +207,30 @@ class SSD1306:
             self.send_window(c0, c1, p0, last)
 
     def send_window(self, c0, c1, p0, p1):
-        """Note columns c0..c1 of pages p0..p1 in the shadow (if kept) and send them
-        (should the write fail, show forgets the shadow)."""
+        """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
+        should a write fail, show forgets the shadow)."""
         self.set_window(c0, c1, p0, p1)
-        width, view, shadow = self.width, self.view, self.shadow
-        lead = len(self.data_lead)
-        if c1 - c0 + 1 == width:               # whole pages: one run of the buffer
-            vector = self.vectors[1]
-            start, end = p0 * width, (p1 + 1) * width
-            vector[lead] = part = view[start:end]
-            if shadow is not None:
-                shadow[start:end] = part
-        else:
-            vector = self.vectors[p1 - p0 + 1]
-            start = p0 * width + c0
-            for i in range(lead, lead + p1 - p0 + 1):
-                vector[i] = part = view[start:start + c1 - c0 + 1]
-                if shadow is not None:
-                    shadow[start:start + c1 - c0 + 1] = part
-                start += width
-        self.data(vector)
+        drawn, stage, shadow = self.drawn, self.stage, self.shadow   # (4 at once: a tuple)
+        stride = self.stride
+        n = c1 - c0 + 1
+        run = self.runs[n]
+        first, last = c0 // _BLOCK, c1 // _BLOCK
+        self.begin()
+        for page in range(p0, p1 + 1):
+            at = _AT - c0 + first * _BLOCK      # where block `first` lands in the stage
+            for k in range(page * stride + first, page * stride + last + 1):
+                block = drawn[k]
+                stage[at:at + len(block)] = block
+                at += _BLOCK
+            if self.data_lead:
+                stage[_AT - 1] = _DATA          # a block may have landed on it
+            self.run(run)
+            if shadow is not None:              # run's lead lands on the byte before c0
+                at = page * self.width + c0     # (shadow[0] is a pad byte)
+                keep = shadow[at]
+                shadow[at:at + n + 1] = run
+                shadow[at] = keep
+        self.end()
 
     def set_window(self, c0, c1, p0, p1):
         """Point the panel at columns c0..c1 of pages p0..p1, sending only the range that
@@ -241,10 +254,11 @@ class SSD1306_I2C(SSD1306):
     """An SSD1306 on I2C: a control byte (0x00 commands, 0x40 data) opens each write."""
 
     command_lead = 1        # commands start with a control byte: Co = 0, D/C = 0
-    data_lead = (b"\x40",)  # Co = 0, D/C = 1: data bytes follow
+    data_lead = 1           # and data with one: Co = 0, D/C = 1
     compares = True         # a byte takes 22.5 us at 400 kHz: finding it unchanged costs less
-    # a window: address, control and 6 command bytes, then the data's address and control
-    window_cost = 10
+    # a window: address, control and 6 command bytes (each page's run of it is a
+    # transaction of its own either way)
+    window_cost = 8
 
     def __init__(self, i2c, width, height, addr=0x3C, col_offset=0, iref=False):
         self.i2c, self.addr = i2c, addr
@@ -261,16 +275,22 @@ class SSD1306_I2C(SSD1306):
         """Send command bytes in one transaction (codes start with the control byte)."""
         self.i2c.writeto(self.addr, codes)
 
-    def data(self, vector):
-        """Send display RAM bytes: the control byte and runs of the canvas, one transaction."""
-        self.i2c.writevto(self.addr, vector)
+    def begin(self):
+        """Before a window's runs: nothing on I2C."""
+
+    def run(self, buf):
+        """Send one run of display RAM bytes, its control byte first, in one transaction."""
+        self.i2c.writeto(self.addr, buf)
+
+    def end(self):
+        """After a window's runs: nothing on I2C."""
 
 
 class SSD1306_SPI(SSD1306):
     """An SSD1306 on 4-wire SPI: DC low for commands, high for data, CS low around both."""
 
     command_lead = 0
-    data_lead = ()
+    data_lead = 0
     compares = False        # a byte takes 0.8 us at 10 MHz: comparing costs more than sending
 
     def __init__(self, spi, dc, cs, width, height, rst=None, col_offset=0, iref=False):
@@ -299,10 +319,15 @@ class SSD1306_SPI(SSD1306):
         self.spi.write(codes)
         self.cs(1)
 
-    def data(self, vector):
-        """Send display RAM bytes: runs of the canvas in one CS-low stretch."""
+    def begin(self):
+        """Before a window's runs: DC high (data), CS low for all of them."""
         self.dc(1)
         self.cs(0)
-        for part in vector:
-            self.spi.write(part)
+
+    def run(self, buf):
+        """Send one run of display RAM bytes."""
+        self.spi.write(buf)
+
+    def end(self):
+        """After a window's runs: CS high."""
         self.cs(1)

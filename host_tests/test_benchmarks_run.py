@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tools.bench import micropython as bench_micropython
 
 
@@ -151,3 +153,43 @@ def test_compiled_figures_are_not_shown_unless_it_plays_as_pure_python(monkeypat
         "NOT SHOWN: it does not play as pure Python does (digest pure 1, compiled 2)", None)
     monkeypatch.setattr(compiled, "check", lambda: (True, "digest pure 1, compiled 1"))
     assert bench_engine.compiled_ready() == (None, "digest pure 1, compiled 1")
+
+
+def test_bench_firmware_prints_every_figure():
+    """One board, a short game: the VM figures and the cost model's are all printed."""
+    from tools.bench import firmware as bench_firmware
+    row = bench_firmware.quickest([bench_firmware.summary(
+        "pico_display", bench_firmware.measure("pico_display", decisions=40, timeout=300))])
+    out = io.StringIO()
+    bench_firmware.report([row], out)
+    bench_firmware.report_model([row], out)
+    text = out.getvalue()
+    for needle in ("heap use", "move ms", "p90", "bytes", "Cost model", "bus clock", "pixels",
+                   "full ms", "target"):
+        assert needle in text, needle
+    model = row["model"]
+    assert model["hz"] == 62500000          # the wiring raised rp2's peripheral clock
+    assert model["pixels"] > 0 and model["move"] > model["bus"] > 0
+    assert row["moves"] > 0 and "pico_display" in text
+
+
+@pytest.mark.timeout(900)
+def test_bench_needs_caps_the_heap_and_prints_every_figure():
+    """An evening plays through uncapped and in a cap above its peak, runs out in one far
+    below what it keeps live, and the report prints every figure."""
+    from tools.bench import needs
+    found = needs.profile("thumby", 1, False)
+    assert found["matches"] == 1 and found["peak"] >= found["live"] > found["code"] > 0
+    assert found["largest"] >= 1024
+    frames = found["frames"] + 2
+    assert needs.run_evening("thumby", 1, frames, False, found["peak"] + 24 * 1024,
+                             timeout=600, base=found["base"])[0]
+    assert not needs.run_evening("thumby", 1, frames, False, 8 * 1024,
+                                 timeout=60, base=found["base"])[0]
+    found.update(board="thumby", needs=found["peak"] + 24 * 1024)
+    out = io.StringIO()
+    needs.report([found], [({}, dict(found))], out)
+    text = out.getvalue()
+    for needle in ("Heap needs", "in use", "peak", "needs", "largest", "frozen est.", "ROMFS",
+                   "files", "thumby"):
+        assert needle in text, needle

@@ -171,3 +171,25 @@ def test_oled_missing_from_the_bus_says_where_it_was_looked_for(monkeypatch):
     monkeypatch.setattr(chipmodels.FakeI2C, "scan", lambda self: [0x3D])
     with pytest.raises(OSError, match="no display answers at 0x3c on I2C0"):
         load("pico_oled").open_display()
+
+
+def test_rp2_spi_clock_model_matches_the_firmware_measured():
+    """Stock rp2 firmware (peripherals on the 48 MHz USB PLL): 62.5 MHz asked runs at 24 MHz
+    and 10 MHz at 8 MHz; with the peripheral clock raised to the CPU's, 62.5 MHz."""
+    assert chipmodels.rp2_spi_baud(62500000, 48000000) == 24000000
+    assert chipmodels.rp2_spi_baud(10000000, 48000000) == 8000000
+    assert chipmodels.rp2_spi_baud(62500000, 125000000) == 62500000
+
+
+@pytest.mark.parametrize("name", ["pico_display", "waveshare_lcd114", "thumby"])
+def test_rp2040_spi_displays_get_the_clock_they_ask_for(name, monkeypatch):
+    """The RP2040 configs clock the peripherals from the CPU clock before opening SPI, so
+    the bus runs at the rate asked (62.5 MHz for the ST7789s), not at most 24 MHz."""
+    chipmodels.install_machine(monkeypatch)
+    board = load(name)
+    chipmodels.wire_spi(board.DC, board.CS)
+    board.open_display()
+    spi = chipmodels.FakeSPI.made[0]
+    assert chipmodels.Clocks.peripheral_hz == chipmodels.Clocks.cpu_hz == 125000000
+    real = chipmodels.rp2_spi_baud(spi.baudrate, chipmodels.Clocks.peripheral_hz)
+    assert real == (62500000 if board.DEPTH == 4 else 8928571)

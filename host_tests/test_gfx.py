@@ -256,6 +256,39 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
     assert pickers >= 1
 
 
+def test_the_suit_picker_is_drawn_over_the_table_on_the_colour_screen():
+    """On 240x135 too the Jack's suit picker takes the status lines and the hand row only:
+    the opponents, the pile and the top card are not sent again, twice (its own screen
+    had cost two whole screens, 130 KB on the bus, a wish); as a whole repaint would."""
+    from firmware import screens as S
+    c, app = started_game(240, 135, 4, seed=4)
+    now, pickers = 0, 0
+    for step in range(600):
+        if app.screen.name == "final" or pickers >= 2:
+            break
+        t = app.table
+        if app.screen.name == "picker":
+            top = bytes(c.buf[:66 * 120])            # rows 0-65: opponents, pile, top card
+            assert app.painter.under is t
+            app.act(1)
+            assert bytes(c.buf[:66 * 120]) == top
+            app.act(3)                               # the wish: back to the table
+            assert app.screen is t and app.painter.under is None
+            pickers += 1
+        elif t.my_turn:
+            target = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                           and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
+                           and t.hand_n > 1), t.first_playable())
+            while t.cursor != target:
+                app.act(1)
+            app.act(3)
+        else:
+            now += 1000
+            app.tick(now)
+        assert bytes(c.buf) == bytes(painted_whole(app, 240, 135, 4).buf), (step, app.screen.name)
+    assert pickers >= 1
+
+
 def test_buffer_sizes_match_the_formats():
     assert len(Canvas(240, 135, 4).buf) == 16200
     assert len(Canvas(128, 64, 1).buf) == 1024

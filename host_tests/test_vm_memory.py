@@ -56,3 +56,63 @@ def test_no_allocation_per_move_on_micropython(preset, players, options):
                    label="heap-locked games %s" % preset).check().stdout
     moves = int(out.split()[-1])
     assert moves > 1000, out
+
+
+# A game on the Thumby's fake pins, its game and table screen each carrying 32 KB of
+# ballast (a test's stand-in for a weak reference, which MicroPython lacks), played to its
+# final table, then New game: on the next setup screen the heap in use is the first setup
+# screen's give or take a few KB (the collector is conservative), not 32 KB more.
+EVENING = """
+import gc
+import chipmodels
+import board_configs.thumby as board
+
+BALLAST = 32 * 1024
+
+def in_use():
+    gc.collect()
+    return gc.mem_alloc()
+
+rig = None
+USED = [0, 0]
+
+def begin():
+    global rig
+    import firmware.game, firmware.story, engine.ai, engine.text   # what a game imports
+    rig = chipmodels.Rig(board, seed=3, playouts=2, model=False)
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False
+    chipmodels.choose(rig, "New game")      # the first setup screen
+
+def first_setup():
+    USED[0] = in_use()
+
+def deal():
+    sc = rig.app.screen
+    while sc.rows_of[sc.cursor][0] != "start":
+        rig.act(1)
+    rig.act(3)
+    rig.app.game.ballast = bytearray(BALLAST)
+    rig.app.table.ballast = bytearray(BALLAST)
+
+def to_final():
+    assert chipmodels.play_game(rig, 3000) == "final", rig.app.screen.name
+    chipmodels.choose(rig, "New game")      # the next game's setup screen
+
+def next_setup():
+    USED[1] = in_use()
+    print("HEAP setup %d after a game %d" % tuple(USED))
+"""
+
+
+def test_the_finished_game_is_released_before_the_next_deal():
+    """The finished game and its table screen are unreachable once the final table
+    shows: the next deal never needs room for two games."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "first_setup()", "deal()", "to_final()", SCRUB, "next_setup()"]
+    out = mpvm.run(EVENING, modules=("engine", "firmware", "board_configs",
+                                     "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="a finished game's heap").check().stdout
+    first, after = (int(x) for x in out.split("HEAP setup")[1].split()[::4])
+    assert after - first < 8 * 1024, out

@@ -31,8 +31,18 @@ from tools.bench.micropython import CALIBRATE, RP2040_CALIBRATION_MS, SCRUB
 from tools.fakes.chipmodels import VM_MACHINE
 
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
+RP2040_BOARDS = ("pico_display", "waveshare_lcd114", "pico_oled", "thumby")
 HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
 MOVE_TARGET_MS = 50
+# The cost model (calibrated on MicroPython v1.28.0 RPI_PICO firmware, cycle-counted at
+# 125 MHz): Python by the calibration loop times PYTHON_FACTOR (painting and the drivers'
+# Python ran 1.1-1.3x slower than the loop's scaling: 1.2), the palette blit of the colour
+# show by its pixels, the bus by its bytes at the clock the port really makes.
+PYTHON_FACTOR = 1.2
+BLIT_US = 1.2               # framebuf.blit GS4 -> RGB565 through a palette, a pixel, on the M0+
+I2C_TRANSACTION_BITS = 2    # a start and a stop condition, about a clock each
+MODEL_TARGETS = {"pico_display": (40, 80), "waveshare_lcd114": (40, 80), "tdisplay": (40, 80),
+                 "pico_oled": (40, None), "thumby": (30, None)}   # move mean, p90 (ms)
 SHOW_REPEAT = 8     # times each show of a driver that sends only changes is timed
 
 SETUP = """
@@ -151,10 +161,11 @@ def stale(driver, canvas, x, y, w, h):
     if shadow is None:
         return
     width = driver.width
+    pad = len(shadow) - len(canvas.buf)     # a pad byte first (drivers since 1 Dec 2026)
     for page in range(y >> 3, min((y + h - 1) >> 3, driver.pages - 1) + 1):
         base = page * width
         for col in range(max(x, 0), min(x + w, width)):
-            shadow[base + col] = canvas.buf[base + col] ^ 0xFF
+            shadow[pad + base + col] = canvas.buf[base + col] ^ 0xFF
 
 def show_replay(rounds):
     driver = rig.display.inner
@@ -172,7 +183,8 @@ def show_replay(rounds):
             stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
         best = min(best, shown - time.ticks_diff(time.ticks_ms(), t))
         if getattr(driver, "shadow", None) is not None:
-            driver.shadow[:] = canvas.buf  # the panel holds the canvas again
+            pad = len(driver.shadow) - len(canvas.buf)
+            driver.shadow[pad:] = canvas.buf  # the panel holds the canvas again
     print("BENCH show_replay", best, T[4])
     best = 1 << 30
     for _ in range(rounds):
@@ -217,6 +229,8 @@ def start(name):
     if getattr(rig.display, "shadow", None) is not None:
         BEFORE = bytearray(len(rig.display.shadow))
     rig.display = Timed(rig.display, 1)
+    if chipmodels.FakeSPI.made:        # the SPI asked for, and the peripheral clock after wiring
+        print("BENCH spi", chipmodels.FakeSPI.made[0].baudrate, chipmodels.Clocks.peripheral_hz)
     chipmodels.choose(rig, "New game")
     sc = rig.app.screen
     while sc.rows_of[sc.cursor][0] != "start":
@@ -287,6 +301,27 @@ def full_redraw():
     gc.enable()
     print("BENCH full_alloc", b - a)
 
+def blit_time(n):
+    # VM ms of n whole-canvas blits through a palette into RGB565 bands, as the ST7789
+    # driver makes them: the C part of its show, which the model prices per pixel instead
+    driver = rig.display.inner
+    part = getattr(driver, "parts", {}).get(rig.canvas.width)
+    if part is None:
+        print("BENCH blit 0 0")
+        return
+    band, rows, source, lut = part[0], part[4], rig.canvas.fb, driver.lut_fb
+    height = rig.canvas.height
+    best = 1 << 30
+    for _ in range(3):
+        t = time.ticks_ms()
+        for _ in range(n):
+            top = 0
+            while top < height:
+                band.blit(source, 0, -top, -1, lut)
+                top += rows
+        best = min(best, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH blit", best, n * rig.canvas.width * height)
+
 def full_time(n):
     painter = rig.app.painter.inner
     canvas = rig.canvas
@@ -332,12 +367,17 @@ def collect_step():
     return [SCRUB, "gc.collect()\nsample()"]
 
 
+SOURCE = [None]   # another folder with engine/, firmware/, board_configs/ (--source)
+
+
 def run_app(setup, steps, board, rom, timeout, label):
     """Run `setup` and `steps` in a fresh VM (1 MB heap) with the fakes and a fake
     `machine`, the app's modules from the board's ROMFS image at /rom (`rom`) or as .mpy
-    files in /lib; return the checked result and the image (None from files)."""
+    files in /lib (from SOURCE[0] if set); return the checked result and the image (None
+    from files)."""
     image = romfs.build_image(board) if rom else None
-    app = () if rom else ("engine", "firmware", "board_configs")
+    app = () if rom else tuple("%s/%s" % (SOURCE[0], m) if SOURCE[0] else m
+                               for m in ("engine", "firmware", "board_configs"))
     result = mpvm.run(setup, modules=app + ("tools/fakes/chipmodels.py",),
                       extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, romfs=image,
                       heapsize=1024 * 1024, timeout=timeout, label=label)
@@ -359,6 +399,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
+              "blit_time(20)",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
     result, image = run_app(SETUP, steps, board, rom, timeout,
                             "bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
@@ -383,6 +424,70 @@ def bus_ms(board, data):
     if hasattr(board, "I2C_FREQ"):              # I2C: 9 clocks a byte (8 bits and an ack)
         return data * 9 * 1000.0 / board.I2C_FREQ
     return data * 8 * 1000.0 / board.SPI_BAUD
+
+
+def wire_hz(name, board, figures):
+    """The clock the board's bus really runs at: on an RP2040 the SPI divider's rate from
+    the peripheral clock the wiring left (48 MHz on stock firmware unless raised)."""
+    if hasattr(board, "I2C_FREQ"):
+        return board.I2C_FREQ
+    if name in RP2040_BOARDS and figures.get("spi"):
+        from tools.fakes.chipmodels import rp2_spi_baud
+        asked, peripheral = (int(x) for x in figures["spi"][0])
+        return rp2_spi_baud(asked, peripheral)
+    return board.SPI_BAUD
+
+
+def model_bus_ms(board, hz, data, transactions=0):
+    """Milliseconds on the bus at `hz`: SPI 8 clocks a byte; I2C 9 (8 bits and an ack) with
+    the address byte counted in `data`, and a start and a stop a transaction."""
+    if hasattr(board, "I2C_FREQ"):
+        return (data * 9 + transactions * I2C_TRANSACTION_BITS) * 1000.0 / hz
+    return data * 8 * 1000.0 / hz
+
+
+def model(name, board, figures, row):
+    """The cost model's figures of one board (RP2040 ms): Python by the calibration loop
+    (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, the colour show's palette blit by its
+    pixels at BLIT_US, the bus at the clock the port really gives. The VM's own time for
+    the blit (C there too) and for the fake I2C bus (Python there, C on a board) is taken
+    off the VM time first."""
+    ratio = row["ratio"] * PYTHON_FACTOR
+    hz = wire_hz(name, board, figures)
+    colour = board.DEPTH == 4
+    blit_ms, blit_px = (int(x) for x in figures.get("blit", [["0", "0"]])[0])
+    vm_px_ms = blit_ms / blit_px if blit_px else 0.0      # VM ms a blitted pixel
+    moves, frames = max(row["moves"], 1), max(row["redraw_frames"], 1)
+    data = row["move_bytes"] * moves
+    transactions = (row["move_transactions"] or 0) * moves
+
+    def pixels(sent, shows):
+        # an ST7789 show: CASET, RASET, RAMWR with 4 + 4 argument bytes, then 2 bytes a pixel
+        return max(0.0, (sent - 11 * shows) / 2.0) if colour else 0.0
+
+    px = pixels(data, frames)
+    fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
+    paint_vm = row["move_paint_ms"] * moves / row["ratio"]
+    show_vm = row["move_show_ms"] * moves / row["ratio"]
+    show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * BLIT_US / 1000
+    paint = paint_vm * ratio
+    bus = model_bus_ms(board, hz, data, transactions)
+    each = []
+    for us, sent, made, _ in (map(int, f) for f in figures.get("per_move", [])):
+        p = pixels(sent, 0)
+        share = fake * sent / data if data else 0.0          # the fake bus, by bytes
+        cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * BLIT_US / 1000
+        each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1)))
+                 / made] * made
+    each.sort()
+    full_px = board.WIDTH * board.HEIGHT if colour else 0
+    full_vm = row["full_cpu_ms"] / row["ratio"]
+    full = (max(0.0, full_vm - full_px * vm_px_ms) * ratio + full_px * BLIT_US / 1000
+            + model_bus_ms(board, hz, screen_bytes(board)))
+    return {"hz": hz, "paint": paint / moves, "show": show_cpu / moves, "bus": bus / moves,
+            "move": (paint + show_cpu + bus) / moves, "p50": percentile(each, 0.5),
+            "p90": percentile(each, 0.9), "full": full, "pixels": px / moves,
+            "share": row["move_bytes"] / screen_bytes(board)}
 
 
 def screen_bytes(board):
@@ -434,7 +539,7 @@ def summary(name, figures):
     each.sort()
     in_round.sort()
     full_alloc = int(figures["full_alloc"][0][0])
-    return {
+    row = {
         "board": name, "depth": board.DEPTH, "ratio": ratio,
         "move_mean_ms": sum(each) / max(len(each), 1),
         "move_p90_ms": percentile(each, 0.9),
@@ -469,6 +574,8 @@ def summary(name, figures):
         "source": figures["from"][0][0],
         "image": int(figures["image"][0][0]),
     }
+    row["model"] = model(name, board, figures, row)
+    return row
 
 
 def report(rows, out=sys.stdout):
@@ -536,6 +643,36 @@ def report(rows, out=sys.stdout):
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
 
+def report_model(rows, out=sys.stdout):
+    """Print the cost model's redraw times per board against the targets."""
+    def say(text):
+        out.write(text + "\n")
+
+    say("")
+    say("Cost model (RP2040 at 125 MHz, calibrated on MicroPython v1.28.0 RPI_PICO firmware):"
+        " Python = VM time x %d ms / the VM's calibration loop x %.1f; the colour show's palette"
+        " blit %.1f us a pixel; the bus at the clock the port really gives"
+        % (RP2040_CALIBRATION_MS, PYTHON_FACTOR, BLIT_US))
+    say("%-17s %9s %8s %6s %7s %7s %6s %6s %7s %6s %6s %9s %8s" % (
+        "board", "bus clock", "bytes", "of a", "pixels", "move ms", "(paint", "show",
+        "bus)", "p50", "p90", "target", "full ms"))
+    for r in rows:
+        m = r["model"]
+        mean, p90 = MODEL_TARGETS[r["board"]]
+        met = m["move"] <= mean and (p90 is None or m["p90"] <= p90)
+        say("%-17s %8.1fM %8.0f %5.0f%% %7.0f %7.1f %6.1f %6.1f %7.1f %6.1f %6.1f %9s %8.1f"
+            % (r["board"], m["hz"] / 1e6, r["move_bytes"], 100 * m["share"], m["pixels"],
+               m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
+               "%d%s %s" % (mean, "/%d" % p90 if p90 else "", "met" if met else "not"),
+               m["full"]))
+    say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: blitted a"
+        " move (colour); move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
+        " over the moves;")
+    say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
+        " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
+        " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")
+
+
 def report_romfs(pairs, out=sys.stdout):
     """Print the heap figures with the app in ROMFS beside those from the filesystem:
     one line per (files row, ROMFS row) pair."""
@@ -579,6 +716,9 @@ def quickest(runs):
     for key, value in row.items():
         if key.endswith("_ms") or key in ("in_use", "in_use_max", "peak_full", "code"):
             row[key] = min(r[key] for r in runs)
+    row["model"] = dict(row["model"])
+    for key in row["model"]:
+        row["model"][key] = min(r["model"][key] for r in runs)
     return row
 
 
@@ -594,12 +734,16 @@ def main(argv=None):
                         help="runs per board; the least of each figure is kept")
     parser.add_argument("--no-romfs", action="store_true",
                         help="measure with the .mpy files on the filesystem only")
+    parser.add_argument("--source", help="a folder with engine/, firmware/, board_configs/ to"
+                        " measure from files instead of this checkout's (an older commit's)")
     args = parser.parse_args(argv)
     names = args.boards
+    SOURCE[0] = args.source
     rows = [quickest([summary(name, measure(name, args.decisions)) for _ in range(args.repeat)])
             for name in names]
     report(rows)
-    if not args.no_romfs:
+    report_model(rows)
+    if not args.no_romfs and not args.source:
         rom_rows = [quickest([summary(name, measure(name, args.decisions, rom=True))
                               for _ in range(args.repeat)])
                     for name in names]

@@ -202,7 +202,7 @@ class PWM:
     def deinit(self):
         pass
 
-def freq(hz=None):
+def freq(hz=None, peripheral_hz=None):
     return 125000000 if hz is None else None
 
 def unique_id():

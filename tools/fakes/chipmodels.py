@@ -68,6 +68,7 @@ def reset_fakes():
     FakeI2C.made = []
     FakePWM.made = []
     FakePWM.record = True
+    Clocks.cpu_hz, Clocks.peripheral_hz = 125000000, 48000000
 
 
 def wire_spi(dc, cs):
@@ -144,18 +145,22 @@ class FakeI2C:
         return len(data)
 
     def writevto(self, addr, vector, stop=True):
-        """One transaction made of several buffers (sent back to back)."""
+        """One transaction made of several buffers (sent back to back). As on rp2
+        (extmod/machine_i2c.c, mp_machine_i2c_transfer_adaptor), the buffers are first
+        copied into one new heap block of their total length, on every call."""
         self._check(addr)
-        FakeI2C.sent += 1
+        total = 0
         for part in vector:
-            FakeI2C.sent += len(part)
-        if not FakeSPI.record:
-            return 0
-        joined = b""
+            total += len(part)
+        joined = bytearray(total)
+        at = 0
         for part in vector:
-            joined += bytes(part)
-        self.log.append((addr, joined))
-        return len(joined)
+            joined[at:at + len(part)] = part
+            at += len(part)
+        FakeI2C.sent += 1 + total
+        if FakeSPI.record:
+            self.log.append((addr, bytes(joined)))
+        return total
 
     def _check(self, addr):
         if addr not in self.devices:
@@ -198,9 +203,41 @@ class FakePWM:
         self.duty = 0
 
 
+class Clocks:
+    """An RP2040's clocks as `machine.freq` sets them: stock MicroPython runs the CPU at
+    125 MHz and clocks the peripherals (clk_peri: SPI) from the 48 MHz USB PLL."""
+
+    cpu_hz = 125000000
+    peripheral_hz = 48000000
+
+
+def freq(hz=None, peripheral_hz=None):
+    """machine.freq as on rp2: the CPU clock, or set it (and with a second argument the
+    peripheral clock, which must be 48 MHz or the CPU's)."""
+    if hz is None:
+        return Clocks.cpu_hz
+    if peripheral_hz is not None and peripheral_hz not in (48000000, hz):
+        raise ValueError("peripheral freq must be 48_000_000 or the same as the CPU frequency")
+    Clocks.cpu_hz = hz
+    if peripheral_hz is not None:
+        Clocks.peripheral_hz = peripheral_hz
+
+
+def rp2_spi_baud(asked, peripheral_hz):
+    """The SPI clock an RP2040 really makes for `asked` Hz (the pico-sdk's spi_set_baudrate:
+    an even prescale 2..254, then a post-divider 1..256)."""
+    prescale = 2
+    while prescale < 254 and peripheral_hz >= (prescale + 2) * 256 * asked:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and peripheral_hz // (prescale * (postdiv - 1)) <= asked:
+        postdiv -= 1
+    return peripheral_hz // (prescale * postdiv)
+
+
 # the `machine` module of the MicroPython VM (pass as extra_files={"/lib/machine.py": ...})
 VM_MACHINE = ("from chipmodels import FakePin as Pin, FakeSPI as SPI, FakeI2C as I2C,"
-              " FakePWM as PWM\n")
+              " FakePWM as PWM, freq\n")
 
 
 def install_machine(monkeypatch):
@@ -209,6 +246,7 @@ def install_machine(monkeypatch):
     reset_fakes()
     module = types.ModuleType("machine")
     module.Pin, module.SPI, module.I2C, module.PWM = FakePin, FakeSPI, FakeI2C, FakePWM
+    module.freq = freq
     monkeypatch.setitem(sys.modules, "machine", module)
     return module
 
@@ -828,6 +866,7 @@ class Rig:
         from firmware.app import App
         from firmware.gfx import Canvas
         reset_fakes()
+        FakeSPI.record = FakePin.record = model    # without a model nothing reads the logs
         if hasattr(board, "DC"):
             wire_spi(board.DC, board.CS)
         self.board = board

@@ -3,10 +3,13 @@
 //   node tools/vm/mpvm.mjs < job.json
 //       job = {"heapsize": int, "files": {"/lib/engine/x.mpy": base64, ...},
 //              "path": ["", "/lib", ...], "main": "source", "name": "<main>",
-//              "steps": ["source", ...], "romfs": base64}
+//              "steps": ["source" or ["source", times], ...], "romfs": base64,
+//              "capped": bool}
 //       Writes the files, mounts the ROMFS image if given, sets sys.path, runs `main`, then
 //       each of `steps` as a separate call into the VM (the VM only garbage-collects
-//       between calls). Only `main` is required.
+//       between calls). A step given with a count runs that many times, each a call of
+//       its own under the same name (a name is interned for good). Only `main` is required. With "capped", the GC heap cannot grow
+//       past `heapsize` (see capHeap).
 //   node tools/vm/mpvm.mjs [--heapsize N] [--lib HOSTDIR]... [--romfs IMAGE] script.py
 //       Runs a host script; each --lib folder is copied to /lib/<its name>.
 //
@@ -107,6 +110,25 @@ function mountRomfs(mp, b64) {
   mp.runPython(MOUNT_ROMFS);
 }
 
+// A hard cap on the GC heap, which otherwise grows on demand (split heap): the wasm memory
+// may not grow any more, and the C heap is taken up but for about 1 KB (the C code's own
+// small needs), so the GC cannot add an area. A call that fills the capped heap spins
+// (its collection does not return) rather than raising: run capped jobs with a timeout.
+function capHeap(mod) {
+  WebAssembly.Memory.prototype.grow = function () {
+    throw new RangeError("mpvm: the heap is capped");
+  };
+  const held = [];
+  for (let size = 1 << 24; size >= 16; size >>= 1) {
+    for (let p = mod._malloc(size); p; p = mod._malloc(size)) held.push([p, size]);
+  }
+  for (let back = 0; back < 1024 && held.length; ) {
+    const [p, size] = held.pop();
+    mod._free(p);
+    back += size;
+  }
+}
+
 function makeDirs(FS, dir) {
   let sofar = "";
   for (const part of dir.split("/").filter(Boolean)) {
@@ -148,7 +170,11 @@ async function main() {
     mp.globals.set("_mpvm_path", JSON.stringify(job.path ?? ["", ".frozen", "/lib"]));
     mp.globals.set("_mpvm_name", sources[0][1]);
     mp.runPython("import json\nsys.path[:] = json.loads(_mpvm_path)\nsys.argv[:] = [_mpvm_name]");
-    (job.steps ?? []).forEach((src, i) => sources.push([src, `<step ${i + 1}>`]));
+    if (job.capped) capHeap(mp._module);
+    (job.steps ?? []).forEach((step, i) => {
+      const [src, times] = typeof step === "string" ? [step, 1] : step;
+      for (let k = 0; k < times; k++) sources.push([src, `<step ${i + 1}>`]);
+    });
     for (const [src, name] of sources) {
       mp.globals.set("_mpvm_src", src);
       mp.globals.set("_mpvm_name", name);

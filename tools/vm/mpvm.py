@@ -112,10 +112,13 @@ def vm_files(modules, mpy=True):
 
 
 def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_HEAPSIZE,
-        timeout=60, steps=(), name="<main>", label=None, romfs=None):
+        timeout=60, steps=(), name="<main>", label=None, romfs=None, capped=False):
     """Run `main` (then each of `steps`, as separate VM calls) in a fresh VM; return a Result.
 
-    extra_files maps VM paths to bytes/str; romfs is an image (bytes) to mount at /rom.
+    A step may be a (source, times) pair: that many calls of the same source, under one
+    name. extra_files maps VM paths to bytes/str; romfs is an image (bytes) to mount at /rom;
+    `capped` keeps the GC heap from growing past `heapsize` (a MemoryError, or a spin
+    that the timeout ends, when it is full).
     Raises VMTimeout after `timeout` seconds and build_mpy.CompileError when mpy-cross
     rejects a module.
     """
@@ -130,7 +133,8 @@ def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_
         "path": (ROMFS_PATH if romfs is not None else DEFAULT_PATH) + path,
         "main": main,
         "name": name,
-        "steps": list(steps),
+        "steps": [step if isinstance(step, str) else list(step) for step in steps],
+        "capped": capped,
     }
     if romfs is not None:
         job["romfs"] = base64.b64encode(romfs).decode()

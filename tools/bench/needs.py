@@ -1,0 +1,370 @@
+"""The heap play needs: the smallest heap in which a long evening of play runs to its end.
+
+    python -m tools.bench.needs [--boards pico_display,thumby] [--matches 3] [--no-romfs]
+
+"Heap in use" (tools/bench/firmware.py) is what stays live between decisions; a board
+needs more: room for what one decision allocates before the collector runs, in one
+piece where it is one object, among the holes the game's objects leave. Per board, in
+the MicroPython VM on fake pins and bus, with a save store (as on a device):
+
+- a profile run (no cap): every decision is a VM call of its own, preceded by a
+  collection; printed are the most in use at a decision's start (live), the most at a
+  decision's end (live plus everything the decision allocated: the VM collects nothing
+  within a call), and the largest single block (`micropython.mem_info`'s "max blk sz").
+- capped runs: the heap cannot grow (tools/vm/mpvm.py `capped`), and everything free
+  above the baseline but `cap` bytes is reserved before the app is imported; the cap is
+  bisected to the smallest in which the whole evening plays to its end (a run that runs
+  out spins in the VM, so each has a timeout: a timeout counts as running out).
+
+The evening: `--matches` matches (you and three AIs, 2 by default) each to its final
+table and New game; the second of 3 rounds (the scores and the screen between rounds), with the pause
+menu, every rules page, Save and quit and Continue at its first turn of yours; at the end
+the title and the statistics page. From .mpy files in /lib and from the board's
+ROMFS image (bytecode in place). Frozen modules cannot be built here: ROMFS stands in,
+and a frozen estimate takes off what ROMFS imports still keep in RAM and adds back what
+frozen modules keep (about 18.5 KB on real firmware: MICROPYTHON_VM.md). The VM's heap
+figures ran 9-11% high against real firmware from files. Printed, never asserted.
+"""
+import argparse
+import re
+import sys
+import time
+
+from tools.deploy import romfs
+from tools.fakes.chipmodels import VM_MACHINE
+from tools.vm import mpvm
+
+BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
+FILES_TARGET = 96 * 1024          # from .mpy files on stock firmware, every board
+FROZEN_TARGET = {4: 52 * 1024, 1: 36 * 1024}
+LARGEST_TARGET = 16 * 1024
+FROZEN_KEEPS = 18500              # module objects frozen code keeps in RAM (real firmware)
+HEAPSIZE = 512 * 1024
+GROWTH = 134217728                # the VM's gc.mem_free() counts 128 MB of growth
+STEP = 1024                       # the cap is found to this many bytes
+
+EVENING = """
+import gc, micropython
+import chipmodels
+import machine
+
+def _deep(n):
+    return _deep(n - 1) if n else 0
+
+BASE = [0]
+RESERVE = [None]
+rig = None
+EVE = None
+OVER = [False]
+PLAN = [0, 0, 0, 0]  # matches finished, the extras done, decisions made, frames run
+SEEN = [0, 0, "", ""]   # most in use at a frame's start, at its end (bytes above BASE),
+                        # and where each was seen (decision, screen)
+
+def largest():
+    micropython.mem_info()   # its "max blk sz": the largest block in the heap
+
+def rebase():
+    BASE[0] = gc.mem_alloc()
+
+def reserve(cap):
+    # leave `cap` bytes free above the baseline: the rest is one reserved block
+    free = gc.mem_free() - %d
+    RESERVE[0] = bytearray(free - cap - 16)
+    gc.collect()
+    print("EVENING free", gc.mem_free() - %d)
+
+# chipmodels' Rig helpers a frame at a time: each frame is one VM call, with a
+# collection before it (the VM collects nothing within a call)
+def run(ms):
+    for _ in range(ms // chipmodels.FRAME_MS):
+        rig.frame()
+        PLAN[3] += 1
+        yield
+
+def act(action):
+    name, ms = chipmodels.KEYS_FOR[rig.board.LAYOUT][action]
+    pin = rig.pins[name]
+    pin.level = 0
+    yield from run(ms)
+    pin.level = 1
+    yield from run(chipmodels.TAP_MS)
+
+def choose(label):
+    sc = rig.app.screen
+    for _ in range(len(sc.items)):
+        if sc.items[sc.cursor] == label:
+            break
+        yield from act(1)
+    yield from act(3)
+
+def to_row(kind):
+    sc = rig.app.screen
+    while sc.rows_of[sc.cursor][0] != kind:
+        yield from act(1)
+
+def play_turn():
+    # chipmodels.play_turn: the first playable card (first suit offered), else draw or pass
+    from firmware import screens as S
+    t = rig.app.screen
+    target = -1
+    for i in range(t.item_n):
+        if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
+            target = i
+            break
+    if target < 0:
+        for i in range(t.item_n):
+            if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM):
+                target = i
+                break
+    for _ in range(t.item_n):
+        if t.cursor == target:
+            break
+        yield from act(1)
+    yield from act(3)
+    if rig.app.screen.name == "picker":
+        yield from act(3)
+
+def extras():
+    # the pause menu, every rules page, Save and quit, Continue
+    yield from act(5)
+    yield from choose("Rules")
+    while rig.app.screen.name == "rules":
+        yield from act(3)
+    yield from choose("Save and quit")
+    yield from choose("Continue")
+
+def evening(matches):
+    while True:
+        sc = rig.app.screen
+        name = sc.name
+        if name == "final":
+            PLAN[0] += 1
+            if PLAN[0] >= matches:
+                yield from choose("Title")
+                yield from choose("Statistics")
+                yield from act(3)
+                return
+            yield from choose("New game")
+        elif name == "title":
+            yield from choose("New game")
+        elif name == "setup":
+            if PLAN[0] == 1:                 # a match of 3 rounds: round ends, scores
+                yield from to_row("match")
+                yield from act(3)
+            yield from to_row("start")
+            yield from act(3)
+        elif name == "table" and PLAN[0] == 1 and not PLAN[1] and sc.my_turn:
+            PLAN[1] = 1
+            yield from extras()
+        elif name == "table" and sc.my_turn:
+            yield from play_turn()
+        elif name == "table":
+            yield from run(1000)
+        elif name == "between":
+            yield from choose("Deal next round")
+        else:                                # cover, story, scores: read on
+            yield from act(3)
+        PLAN[2] += 1
+
+def seen_since(live):
+    end = gc.mem_alloc() - BASE[0]
+    where = "%%d:%%s" %% (PLAN[2], rig.app.screen.name if rig is not None else "import")
+    if live > SEEN[0]:
+        SEEN[0], SEEN[2] = live, where
+    if end > SEEN[1]:
+        SEEN[1], SEEN[3] = end, where
+    return end
+
+def import_one(module):
+    # the app's modules one a call, as the device imports them (a board collects between)
+    live = gc.mem_alloc() - BASE[0]
+    __import__(module)
+    seen_since(live)
+
+def start(name, matches):
+    global rig, EVE
+    live = gc.mem_alloc() - BASE[0]
+    from firmware.save import Store
+    board = __import__("board_configs." + name, None, None, ("NAME",))
+    rig = chipmodels.Rig(board, seed=4, model=False, store=Store("/"))
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False   # the fakes keep nothing
+    EVE = evening(matches)
+    seen_since(live)
+
+def step(profile):
+    if OVER[0]:
+        return
+    live = gc.mem_alloc() - BASE[0]
+    try:
+        next(EVE)
+    except StopIteration:
+        OVER[0] = True
+        print("EVENING over", PLAN[2], "decisions", PLAN[3], "frames", PLAN[0], "matches")
+    if profile and (seen_since(live) - live > 2048 or PLAN[3] %% 200 == 0):
+        largest()
+
+def tick(profile):
+    gc.collect()
+    step(profile)
+
+def seen():
+    print("EVENING seen", SEEN[0], SEEN[1], SEEN[2], SEEN[3])
+    largest()
+""" % (GROWTH, GROWTH)
+
+
+def steps_for(board, matches, frames, cap=None):
+    """The VM calls of one evening: baseline, reserve (capped), app, one call a frame."""
+    profile = cap is None
+    steps = ["_deep(100)", "gc.collect()", "_deep(100)",
+             "gc.collect()\nrebase()\nprint('EVENING base', BASE[0])\nlargest()"]
+    if not profile:
+        steps.append("reserve(%d)" % cap)
+    from tools.bench.firmware import load_order
+    for module in load_order(board):
+        steps += ["_deep(100)", "gc.collect()\nimport_one(%r)" % module]
+    steps += ["_deep(100)", "gc.collect()\nprint('EVENING code', gc.mem_alloc() - BASE[0])",
+              "gc.collect()\nstart(%r, %d)" % (board, matches)]
+    # now and then, stale pointers off the C stack first
+    steps += [("_deep(100)\ntick(%r)" % profile, 1),
+              ("tick(%r)" % profile, 99)] * (frames // 100 + 1)
+    return steps + (["seen()"] if profile else [])
+
+
+def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, source=None):
+    """One evening in a fresh VM; (finished, stdout, seconds). Capped, the heap is made
+    just big enough for the baseline `base` and `cap` (the collector then marks no big
+    reserve on every frame). `source`: a folder with other engine/, firmware/ and
+    board_configs/ to run from files (an older commit's, for a before-and-after)."""
+    image = romfs.build_image(board) if rom else None
+    app = () if rom else tuple(("%s/%s" % (source, m)) if source else m
+                               for m in ("engine", "firmware", "board_configs"))
+    began = time.monotonic()
+    try:
+        result = mpvm.run(EVENING, modules=app + ("tools/fakes/chipmodels.py",),
+                          extra_files={"/lib/machine.py": VM_MACHINE}, romfs=image,
+                          steps=steps_for(board, matches, frames, cap),
+                          heapsize=HEAPSIZE if cap is None else (base + cap) * 17 // 16 + 16384,
+                          capped=cap is not None, timeout=timeout,
+                          label="needs %s cap %s%s" % (board, cap, " (ROMFS)" if rom else ""))
+    except mpvm.VMTimeout as e:
+        return False, e.stdout, time.monotonic() - began
+    finished = result.ok and "EVENING over" in result.stdout
+    return finished, result.stdout, time.monotonic() - began
+
+
+def profile(board, matches, rom, frames=60000, source=None):
+    """The uncapped evening: {"decisions", "live", "peak", "largest", "base_largest",
+    "seconds"} (bytes above the baseline; largest blocks in bytes)."""
+    finished, out, seconds = run_evening(board, matches, frames, rom, source=source)
+    if not finished:
+        raise RuntimeError("needs %s: the evening did not finish:\n%s" % (board, out[-2000:]))
+    over = re.search(r"EVENING over (\d+) decisions (\d+) frames (\d+) matches", out)
+    seen = re.search(r"EVENING seen (\d+) (\d+) (\S+) (\S+)", out).groups()
+    live, peak = int(seen[0]), int(seen[1])
+    base = int(re.search(r"EVENING base (\d+)", out).group(1))
+    code = int(re.search(r"EVENING code (\d+)", out).group(1))
+    blocks = [16 * int(b) for b in re.findall(r"max blk sz: (\d+)", out)]
+    return {"decisions": int(over.group(1)), "frames": int(over.group(2)),
+            "matches": int(over.group(3)), "live": live, "base": base, "code": code,
+            "live_at": seen[2], "peak_at": seen[3],
+            "peak": peak, "base_largest": blocks[0], "largest": max(blocks[1:]),
+            "seconds": seconds}
+
+
+def needs(board, matches, rom, found, say=lambda text: None, source=None):
+    """The smallest cap (to STEP bytes) in which the evening plays to its end, bisected
+    from the profile `found` (a cap below its peak cannot do: the VM collects nothing
+    within a decision)."""
+    frames = found["frames"] + 2
+    timeout = 2 * found["seconds"] + 20
+    low = found["peak"] // STEP * STEP          # fails: below the profile's peak
+    high = low + 8 * 1024
+
+    def plays(cap):
+        return run_evening(board, matches, frames, rom, cap, timeout, found["base"], source)[0]
+
+    while not plays(high):
+        say("needs %s: %d too small" % (board, high))
+        low, high = high, 2 * high
+    while high - low > STEP:
+        mid = (low + high) // 2 // STEP * STEP
+        ok = plays(mid)
+        say("needs %s%s: cap %d %s" % (board, " (ROMFS)" if rom else "", mid,
+                                        "plays" if ok else "runs out"))
+        if ok:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def measure(board, matches=2, rom=False, say=lambda text: None, source=None):
+    """Profile and needs of one board, from files or from ROMFS."""
+    found = profile(board, matches, rom, source=source)
+    found["needs"] = needs(board, matches, rom, found, say, source)
+    found["board"] = board
+    return found
+
+
+def report(rows, rom_rows=(), out=sys.stdout):
+    """Print the heap needs per board against the targets."""
+    import importlib
+
+    def say(text):
+        out.write(text + "\n")
+
+    def kb(n):
+        return "%.1f" % (n / 1024.0)
+
+    say("")
+    say("Heap needs: the smallest heap (KB above the baseline) in which an evening (%s)"
+        " plays to its end in the VM, capped and bisected to %d bytes"
+        % (", ".join("%s %d decisions" % (r["board"], r["decisions"]) for r in rows[:1]), STEP))
+    say("%-17s %6s %8s %8s %7s %8s %8s %7s %8s" % (
+        "board", "from", "in use", "peak", "needs", "target", "largest", "target", "met"))
+    for r in rows:
+        met = r["needs"] <= FILES_TARGET and r["largest"] <= LARGEST_TARGET
+        say("%-17s %6s %8s %8s %7s %8s %8d %7d %8s" % (
+            r["board"], "files", kb(r["live"]), kb(r["peak"]), kb(r["needs"]),
+            kb(FILES_TARGET), r["largest"], LARGEST_TARGET, "yes" if met else "no"))
+    for files, r in rom_rows:
+        depth = importlib.import_module("board_configs." + r["board"]).DEPTH
+        frozen = r["needs"] - r["code"] + FROZEN_KEEPS if "code" in r else None
+        say("%-17s %6s %8s %8s %7s %8s %8d %7d %8s   frozen est. %s (target %s, %s)" % (
+            r["board"], "ROMFS", kb(r["live"]), kb(r["peak"]), kb(r["needs"]), "-",
+            r["largest"], LARGEST_TARGET, "-", "?" if frozen is None else kb(frozen),
+            kb(FROZEN_TARGET[depth]),
+            "?" if frozen is None else "met" if frozen <= FROZEN_TARGET[depth] else "not met"))
+    say("in use: the most live at a frame's start (after a collection); peak: the most at a"
+        " frame's end (the VM collects nothing within a call: live plus all it allocated);"
+        " seen at (decision:screen): " + ", ".join(
+            "%s %s %s / %s" % (r["board"], kind, r["live_at"], r["peak_at"])
+            for kind, r in [("files", r) for r in rows] + [("ROMFS", r) for _, r in rom_rows]))
+    say("  needs: the smallest cap that played the evening through (the VM read 9-11%% high"
+        " against real firmware from files); largest: the largest single block (bytes; the"
+        " baseline's own was %s);" % ", ".join(str(r["base_largest"]) for r in rows[:1]))
+    say("  frozen est.: ROMFS needs less what its imports keep in RAM (the code column of the"
+        " ROMFS table) plus the %d bytes frozen modules keep on real firmware: an estimate,"
+        " frozen firmware cannot be built here" % FROZEN_KEEPS)
+
+
+def main(argv=None):
+    """Measure each board and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default=",".join(BOARDS))
+    parser.add_argument("--matches", type=int, default=2)
+    parser.add_argument("--no-romfs", action="store_true")
+    parser.add_argument("--source", help="a folder with engine/, firmware/, board_configs/"
+                        " to measure from files instead of this checkout's (no ROMFS then)")
+    args = parser.parse_args(argv)
+    progress = lambda text: sys.stderr.write(text + "\n")
+    names = args.boards.split(",")
+    rows = [measure(n, args.matches, False, progress, args.source) for n in names]
+    rom_rows = [] if args.no_romfs or args.source else [
+        (f, measure(n, args.matches, True, progress)) for f, n in zip(rows, names)]
+    report(rows, rom_rows)
+
+
+if __name__ == "__main__":
+    main()
