@@ -57,15 +57,36 @@ AI_SEED = 0x5EED
 
 
 def parse_pairing(text):
-    """``4v3v3v3`` -> [4, 3, 3, 3]."""
-    try:
-        levels = [int(x) for x in text.lower().split("v")]
-    except ValueError:
-        levels = []
-    if not 2 <= len(levels) <= 6 or any(not 0 <= x <= 4 for x in levels):
-        raise ValueError("pairing %r: 2 to 6 levels from 0 to 4 joined by 'v', e.g. 4v3"
+    """``4v3v3v3`` -> [4, 3, 3, 3]; an ISMCTS player stays a token: ``i1000v3`` ->
+    ["i1000", 3]."""
+    levels = []
+    for x in text.lower().split("v"):
+        m = re.match(r"(i?)([0-9]{1,7})$", x)
+        if m and m.group(1) and 1 <= int(m.group(2)) <= 10 ** 6:
+            levels.append("i%d" % int(m.group(2)))
+        elif m and not m.group(1) and int(m.group(2)) <= 4:
+            levels.append(int(m.group(2)))
+        else:
+            levels = []
+            break
+    if not 2 <= len(levels) <= 6:
+        raise ValueError("pairing %r: 2 to 6 levels from 0 to 4, or iN (ISMCTS with N "
+                         "iterations, 1 to 1000000), joined by 'v', e.g. 4v3 or i1000v3"
                          % (text,))
     return levels
+
+
+def make_player(rules, level, seed, playouts=None):
+    """The player of a pairing entry: an engine.ai level, or "iN" (tools.ismcts)."""
+    if isinstance(level, str):
+        from tools import ismcts
+        return ismcts.Player(rules, int(level[1:]), seed=seed)
+    return ai.Player(rules, level, seed=seed, playouts=playouts)
+
+
+def player_name(level):
+    """A pairing entry in the table: "strong", "ismcts 1000"."""
+    return "ismcts " + level[1:] if isinstance(level, str) else ai.LEVEL_NAMES[level]
 
 
 def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
@@ -75,7 +96,7 @@ def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
     "all") makes every Expert deal from the real table (a measurement, not a level)."""
     players = len(levels)
     match = Match(rules, players, seed)
-    bots = [ai.Player(rules, levels[k], seed=seed * 8 + k + AI_SEED, playouts=playouts)
+    bots = [make_player(rules, levels[k], seed * 8 + k + AI_SEED, playouts)
             for k in range(players)]
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(mv.MAX_MOVES))
@@ -249,11 +270,11 @@ def print_table(results, out=sys.stdout):
     for r in results:
         levels = parse_pairing(r["pairing"])
         rest = levels[1:]
-        name = ai.LEVEL_NAMES
+        name = player_name
         if len(rest) > 1 and len(set(rest)) == 1:
-            names = "%s v %d %s" % (name[levels[0]], len(rest), name[rest[0]])
+            names = "%s v %d %s" % (name(levels[0]), len(rest), name(rest[0]))
         else:
-            names = name[levels[0]] + " v " + "+".join(name[x] for x in rest)
+            names = name(levels[0]) + " v " + "+".join(name(x) for x in rest)
         if r.get("oracle"):
             names = "%s (sees %s)" % (names, r["oracle"])
         if r.get("rounds"):
@@ -330,7 +351,7 @@ def main(argv=None):
                               oracle=args.oracle)
             res.update(preset=preset, pairing=text, playouts=args.playouts, oracle=args.oracle,
                        rounds=args.rounds)
-            if args.vm > 0:
+            if args.vm > 0 and all(isinstance(x, int) for x in levels):  # ISMCTS: host only
                 res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
                     preset, levels, args.vm, args.playouts)
             results.append(res)
