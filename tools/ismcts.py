@@ -69,6 +69,7 @@ class Player:
         self.world = Round(rules, rules.min_players, self.rng)  # every deal overwrites it
         self.moves = array("H", range(mv.MAX_MOVES))
         self.iterations_done = 0    # a running count, for measurements
+        self.root = None            # the last search's tree (tests look into it)
 
     def new_round(self, view=None):
         """Nothing to forget: each decision starts a new tree."""
@@ -90,7 +91,7 @@ class Player:
         return self._search(view, options)
 
     def _search(self, view, options):
-        root = Node(view.player)
+        root = self.root = Node(view.player)
         world = self.world
         rng = self.rng
         buf = self.moves
