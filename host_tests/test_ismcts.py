@@ -184,9 +184,8 @@ def test_finds_a_win_two_moves_away():
     # Heads-up classic, 8C KC in hand on the 9C: the 8 skips the other player, and the
     # King then goes out on it. The King first (the Mau said just as well) leaves the
     # other player a turn; drawing throws the win away.
-    rules, rnd = _stacked(["8C KC", "7S 8S TS QS KS"],
-                          "7C TC JC QC AC 9S JS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD",
-                          "9C")
+    rest = "7C TC JC QC AC 9S JS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD"
+    rules, rnd = _stacked(["8C KC", "7S 8S TS QS KS"], rest, "9C")
     moves = array("H", range(mv.MAX_MOVES))
     n = rnd.legal_moves(0, moves)
     view = rnd.view(0, View(rules))

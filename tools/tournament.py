@@ -15,6 +15,10 @@ level sits at seat i mod players, so every level starts equally often. A game de
 on its number only, so a long run can be split into chunks (``--first``, ``--json``)
 and merged (``--merge``) into the table one run would print.
 
+``iN`` in a pairing is a fixed yardstick beside the levels: SO-ISMCTS with N iterations
+a decision (``tools/ismcts.py``; host only, so it gets no VM sample), e.g. ``i1000v3``
+or ``3vi200``; the table calls it ``ismcts 1000``.
+
 The Expert searches with its device budget (``engine.ai.budget``: the playouts that
 fit in 300 ms on an RP2040 at 125 MHz for that table size) unless ``--playouts`` says
 otherwise. Columns: games; the first level's win rate with a 95% Wilson interval (a
@@ -311,7 +315,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=("classic", "nordic", "both"), default="both")
     parser.add_argument("--pairing", action="append",
-                        help="levels joined by v, e.g. 4v3 or 4v3v3v3 (repeatable; default: "
+                        help="levels joined by v, e.g. 4v3, 4v3v3v3 or i1000v3 (iN: "
+                        "SO-ISMCTS, N iterations; repeatable; default: "
                         + " ".join(STANDARD) + ")")
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
