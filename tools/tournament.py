@@ -15,6 +15,10 @@ level sits at seat i mod players, so every level starts equally often. A game de
 on its number only, so a long run can be split into chunks (``--first``, ``--json``)
 and merged (``--merge``) into the table one run would print.
 
+``iN`` in a pairing is a fixed yardstick beside the levels: SO-ISMCTS with N iterations
+a decision (``tools/ismcts.py``; host only, so it gets no VM sample), e.g. ``i1000v3``
+or ``3vi200``; the table calls it ``ismcts 1000``.
+
 The Expert searches with its device budget (``engine.ai.budget``: the playouts that
 fit in 300 ms on an RP2040 at 125 MHz for that table size) unless ``--playouts`` says
 otherwise. Columns: games; the first level's win rate with a 95% Wilson interval (a
@@ -59,15 +63,36 @@ AI_SEED = 0x5EED
 
 
 def parse_pairing(text):
-    """``4v3v3v3`` -> [4, 3, 3, 3]."""
-    try:
-        levels = [int(x) for x in text.lower().split("v")]
-    except ValueError:
-        levels = []
-    if not 2 <= len(levels) <= 6 or any(not 0 <= x <= 4 for x in levels):
-        raise ValueError("pairing %r: 2 to 6 levels from 0 to 4 joined by 'v', e.g. 4v3"
+    """``4v3v3v3`` -> [4, 3, 3, 3]; an ISMCTS player stays a token: ``i1000v3`` ->
+    ["i1000", 3]."""
+    levels = []
+    for x in text.lower().split("v"):
+        m = re.match(r"(i?)([0-9]{1,7})$", x)
+        if m and m.group(1) and 1 <= int(m.group(2)) <= 10 ** 6:
+            levels.append("i%d" % int(m.group(2)))
+        elif m and not m.group(1) and int(m.group(2)) <= 4:
+            levels.append(int(m.group(2)))
+        else:
+            levels = []
+            break
+    if not 2 <= len(levels) <= 6:
+        raise ValueError("pairing %r: 2 to 6 levels from 0 to 4, or iN (ISMCTS with N "
+                         "iterations, 1 to 1000000), joined by 'v', e.g. 4v3 or i1000v3"
                          % (text,))
     return levels
+
+
+def make_player(rules, level, seed, playouts=None):
+    """The player of a pairing entry: an engine.ai level, or "iN" (tools.ismcts)."""
+    if isinstance(level, str):
+        from tools import ismcts
+        return ismcts.Player(rules, int(level[1:]), seed=seed)
+    return ai.Player(rules, level, seed=seed, playouts=playouts)
+
+
+def player_name(level):
+    """A pairing entry in the table: "strong", "ismcts 1000"."""
+    return "ismcts " + level[1:] if isinstance(level, str) else ai.LEVEL_NAMES[level]
 
 
 def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
@@ -77,7 +102,7 @@ def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
     "all") makes every Expert deal from the real table (a measurement, not a level)."""
     players = len(levels)
     match = Match(rules, players, seed)
-    bots = [ai.Player(rules, levels[k], seed=seed * 8 + k + AI_SEED, playouts=playouts)
+    bots = [make_player(rules, levels[k], seed * 8 + k + AI_SEED, playouts)
             for k in range(players)]
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(mv.MAX_MOVES))
@@ -255,11 +280,11 @@ def print_table(results, out=None):
     for r in results:
         levels = parse_pairing(r["pairing"])
         rest = levels[1:]
-        name = ai.LEVEL_NAMES
+        name = player_name
         if len(rest) > 1 and len(set(rest)) == 1:
-            names = "%s v %d %s" % (name[levels[0]], len(rest), name[rest[0]])
+            names = "%s v %d %s" % (name(levels[0]), len(rest), name(rest[0]))
         else:
-            names = name[levels[0]] + " v " + "+".join(name[x] for x in rest)
+            names = name(levels[0]) + " v " + "+".join(name(x) for x in rest)
         if r.get("oracle"):
             names = "%s (sees %s)" % (names, r["oracle"])
         if r.get("rounds"):
@@ -296,7 +321,8 @@ def build_parser():
     parser = cli.Parser(prog="tournament", description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=("classic", "nordic", "both"), default="both")
     parser.add_argument("--pairing", action="append", type=pairing,
-                        help="levels joined by v, e.g. 4v3 or 4v3v3v3 (repeatable; default: "
+                        help="levels joined by v, e.g. 4v3, 4v3v3v3 or i1000v3 (iN: "
+                        "SO-ISMCTS, N iterations; repeatable; default: "
                         + " ".join(STANDARD) + ")")
     parser.add_argument("--games", type=cli.at_least(1), default=2000,
                         help="games per pairing")
@@ -384,7 +410,7 @@ def main(argv=None):
                     break
                 res.update(preset=preset, pairing=text, playouts=args.playouts,
                            oracle=args.oracle, rounds=args.rounds)
-                if args.vm > 0 and not stop.asked:
+                if args.vm > 0 and not stop.asked and all(isinstance(x, int) for x in levels):  # ISMCTS: host only
                     try:
                         res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(
                             preset, levels, args.vm, args.playouts)
