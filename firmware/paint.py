@@ -27,23 +27,28 @@ _LIFT = (2, 2, 5)   # how far the cursor raises its card
 # every byte of two cards' columns on a step (some 80 bytes at 400 kHz), the arrow 14
 _ARROW = const(4)
 _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
-_STATUS_H = (6, 6, 10)
+_STATUS_H = (5, 6, 10)     # 72x40: the hand row's column begins right below
 _STATUS_FIT = (1, 2, 2)
+# the page mark of a status text of several pages: "2/3" at the right end of the last line
+# (72x40: an arrow while more follows), in room the lines leave it
+_MARK_W = (4, 12, 16)
+_BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
+_SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
-_MID_Y = ((6, 13), (8, 18), (20, 48))
+_MID_Y = ((7, 12), (8, 18), (20, 48))
 _PILE_AT = ((0, 7), (2, 8), (30, 26))
 _COUNT_AT = ((10, 10, 12, 5), (17, 14, 12, 5), (24, 57, 32, 8))
 _TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
 _WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
 _REST_AT = ((46, 7, 26, 12), (76, 8, 52, 18), (180, 24, 60, 42))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
-_TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
+_TILE_LABELS = (("", "P", "M", "", "?", "="),      # 72x40: one symbol (Draw: +n, Catch: "I!")
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
-                ("DRAW", "PASS", "MAU", "CATCH", "HINT", "MENU"))
+                ("DRAW", "PASS", "MAU", "CTCH", "HINT", "MENU"))   # 4 letters in a tile's frame
 
 
 def list_fit(canvas):
@@ -71,8 +76,10 @@ def list_cols(canvas):
 
 
 def status_cols(canvas):
-    """Characters a table status line has room for (the medium screen uses the 3x5 font)."""
-    return canvas.width // (4 if canvas.size != LARGE else 8)
+    """Characters a table status line has room for beside the page mark (the medium screen
+    uses the 3x5 font)."""
+    s = canvas.size
+    return (canvas.width - _MARK_W[s]) // (4 if s != LARGE else 8)
 
 
 def status_fit(canvas):
@@ -100,14 +107,16 @@ class Painter:
         """Bring the canvas up to date with `screen`."""
         if screen is not self.screen:
             last = self.screen
-            # the Jack's suit picker on 128x64 is drawn over the table (a screen of its own
-            # would change every byte of the panel twice)
-            if (screen.name == "picker" and self.c.size == MEDIUM and last is not None
+            # the Jack's suit picker is drawn over the table, the hand in sight on 240x135 (on
+            # 128x64 a screen of its own would change every byte of the panel twice)
+            if (screen.name == "picker" and self.c.size != TINY and last is not None
                     and last.kind == "table"):
                 self.under = last
             else:
                 if screen is not self.under:   # back to the table under a picker: keys kept
                     self.keys = {}
+                elif self.c.size == LARGE:     # but its status lines drawn whole (the suits)
+                    self.keys["status"] = None
                 self.under = None
             self.screen = screen
         kind = screen.kind
@@ -272,13 +281,14 @@ class Painter:
         self._middle(sc)
         top = sc.status_top
         self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
+        self._page_mark(top // sc.status_fit + 1, sc.status_pages())
         self._hand(sc)
 
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
         c, s = self.c, self.c.size
         n = sc.players
-        h = (6, 7, 20)[s]
+        h = _BAR_H[s]
         if self._changed("opp", (n, sc.viewer)):
             c.rect(0, 0, c.width, h, PANEL)
         others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
@@ -365,13 +375,13 @@ class Painter:
     def _rest(self, sc, name):
         """Pending draws, the direction of play and whose turn it is (`name`, "" if not ours)."""
         c, s = self.c, self.c.size
-        if s == LARGE:
-            if sc.pending:
-                c.big("+%d" % sc.pending, 180, 30, WARN)
-            c.text("->" if sc.direction > 0 else "<-", 210, 58, DIM)
+        if s == LARGE:   # top down: whose turn, the cards to draw, the direction
             if name:     # whose turn it is: the holder's name in pass-and-play
                 c.text(name, 236 - 8 * len(name), 24, HILITE)
-                c.small("YOUR TURN", 200, 36, TEXT)
+                c.small("YOUR TURN", 200, 34, TEXT)
+            if sc.pending:
+                c.big("+%d" % sc.pending, 180, 41, WARN)
+            c.text("->" if sc.direction > 0 else "<-", 222, 58, DIM)
         elif s == MEDIUM:
             if sc.pending:
                 c.text("+%d" % sc.pending, 76, 9, WARN)
@@ -396,7 +406,8 @@ class Painter:
             return
         h, y = _STATUS_H[s], _STATUS_Y[s]
         if old is None:
-            c.rect(0, y - 1, c.width, fit * h + 1, FELT)
+            top = y - (s != TINY)     # 72x40: the table's middle ends right above
+            c.rect(0, top, c.width, y + fit * h - top, FELT)
         cw = 8 if s == LARGE else 4
         for i in range(fit):
             line = lines[i] if i < len(lines) else ""
@@ -409,6 +420,25 @@ class Painter:
                 c.text(line, 0, y + i * h, TEXT)
             else:
                 c.small(line, 0, y + i * h, TEXT)
+
+    def _page_mark(self, page, pages):
+        """Which page of the status text shows ("2/3"; 72x40: an arrow while more follow),
+        at the right end of the last status line; nothing for a text of one page."""
+        c, s = self.c, self.c.size
+        if not self._changed("page", page << 8 | pages):
+            return
+        w = _MARK_W[s]
+        x = c.width - w
+        y = _STATUS_Y[s] + (_STATUS_FIT[s] - 1) * _STATUS_H[s] + (2 if s == LARGE else 0)
+        c.rect(x, y, w, 5, FELT)    # 5 rows: the 3x5 font's, on the 8x8 text's baseline
+        if pages < 2:
+            return
+        if s == TINY:
+            if page < pages:
+                for r in range(3):       # a small triangle pointing right
+                    c.rect(x + r, y + r, 1, 5 - 2 * r, DIM)
+        else:
+            c.small("%d/%d" % (page, pages), x, y, DIM)
 
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
@@ -468,11 +498,15 @@ class Painter:
             c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
 
     def _picker(self, sc):
-        """The Jack's suit picker over the table (128x64): the question and the suit under
-        the cursor on the status lines, the suits on white cards in the hand row; the rest
-        of the table stays as it was."""
+        """The Jack's suit picker over the table: the question and the suit under the cursor
+        on the status lines, the suits beside them (240x135: the hand stays in sight) or on
+        white cards in the hand row (128x64); the rest of the table stays as it was."""
         c, s = self.c, self.c.size
         self._status((sc.title, sc.items[sc.cursor]))
+        self._page_mark(1, 1)
+        if s == LARGE:
+            self._suit_row(sc)
+            return
         w, h = c.card_size()
         y0 = _HAND_Y[s]
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
@@ -486,6 +520,22 @@ class Painter:
                     c.rect(x, y0, w, h, CARD)
                     c.suit(x + (w - 7) // 2, y0 + (h - 7) // 2, suit, INK)
         self._arrow(sc.cursor)
+
+    def _suit_row(self, sc):
+        """240x135: the four suits on white chips right of the picker's status lines, the one
+        under the cursor framed."""
+        c = self.c
+        if self._changed("suits", sc):       # once for each picker
+            for k in range(4):
+                c.rect(_SUITS_X + 30 * k, 71, 18, 18, CARD)
+                c.suit(_SUITS_X + 2 + 30 * k, 73, k, RED if k >= 2 else INK, 2)
+            self.keys["suit"] = None
+        old = self.keys.get("suit")
+        if not self._changed("suit", sc.cursor):
+            return
+        if old is not None:
+            c.frame(_SUITS_X - 1 + 30 * old, 70, 20, 20, FELT)
+        c.frame(_SUITS_X - 1 + 30 * sc.cursor, 70, 20, 20, CURSOR)
 
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
@@ -523,20 +573,22 @@ class Painter:
             c.rect(x + w // 2 - 1, y0 + h + 4, 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
-        """An action item drawn like a card: a short label and a symbol."""
+        """An action item drawn like a card: a short label and a symbol, a pixel clear of the
+        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone)."""
         c, s = self.c, self.c.size
         on = kind == S.MAU_ITEM and sc.mau_on
         c.rect(x, y, w, h, HILITE if on else PANEL)
-        c.frame(x, y, w, h, TEXT)
+        if c.depth == 4:
+            c.frame(x, y, w, h, TEXT)
+        else:
+            c.hline(x, y, w, TEXT)
+            c.hline(x, y + h - 1, w, TEXT)
         ink = CURSOR_INK if on else TEXT
         label = _TILE_LABELS[s][kind - 1]
-        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
         if kind == S.DRAW_ITEM:
             sym = "+%d" % (sc.pending or 1)
         elif kind == S.MAU_ITEM:
             sym = "ON" if on else "OFF"
-            if s == TINY:
-                sym = "+" if on else "-"
         elif kind == S.CATCH_ITEM:
             sym = sc.names[arg][:1]
         elif kind == S.HINT_ITEM:
@@ -545,7 +597,12 @@ class Painter:
             sym = "="
         else:
             sym = "-"
-        if s == LARGE:
+        if s == TINY:      # one symbol: the cards to draw, whom to catch, or the label
+            sym = sym[-2:] if kind == S.DRAW_ITEM else sym + "!" if kind == S.CATCH_ITEM else label
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink)
+            return
+        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
+        if s == LARGE and 8 * len(sym) <= w - 4:
             c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink)
         else:
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (6 if s == TINY else 10), ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink)

@@ -461,3 +461,113 @@ def test_paint_figures_in_micropython():
     out = mpvm.run(head + TO_MY_TURN + PAINT_FIGURES, modules=("engine", "firmware"), timeout=200).check().stdout
     print(out)
     assert out.count("PAINT ") == 3
+
+
+# --- ranks told apart --------------------------------------------------------------------
+
+# pixels by which any two rank glyphs must differ at least (drawn where a card draws them):
+# the 3x5 font's 8 and 9 differ by one; the tiny card's own font by three or more
+MARGIN = {gfx.TINY: 3, gfx.MEDIUM: 3, gfx.LARGE: 3}
+# letters and digits of the screen's font a rank could be taken for
+LOOK_ALIKES = {"Q": "09SO", "8": "B", "5": "S", "2": "Z"}
+
+
+def components(pixels):
+    """The 8-connected groups of a set of pixels."""
+    left, groups = set(pixels), []
+    while left:
+        todo, group = [left.pop()], set()
+        while todo:
+            x, y = todo.pop()
+            group.add((x, y))
+            for n in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        groups.append(group)
+    return groups
+
+
+def at_origin(pixels):
+    """The pixels moved so that their bounding box starts at (0, 0)."""
+    x0 = min(p[0] for p in pixels)
+    y0 = min(p[1] for p in pixels)
+    return {(x - x0, y - y0) for x, y in pixels}
+
+
+def font_pixels(c, text):
+    """Pixels of `text` in the font the screen's cards are read against (8x8, or 3x5)."""
+    c.fb.fill(0)
+    if c.size == gfx.TINY:
+        c._small(text, 8, 8, 1)
+    else:
+        c.fb.text(text, 8, 8, 1)
+    return at_origin({(x, y) for x in range(c.width) for y in range(c.height) if c.fb.pixel(x, y)})
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_rank_glyphs_are_told_apart_by_a_margin(w, h, depth):
+    """Each rank as a card shows it differs from every other rank and from the font's look-
+    alikes (Q from 9, S and O; 8 from B; ...) by MARGIN pixels; the 1 and the 0 of a 10
+    stand apart, and its 0 is no 6, 8 or 9."""
+    from test_fit import rank_pixels
+    c = Canvas(w, h, depth)
+    margin = MARGIN[c.size]
+    for big in ((False, True) if c.size == gfx.LARGE else (False,)):
+        glyphs = {gfx.RANK_LABELS[r]: rank_pixels(c, 10, 10, r, big) for r in range(2, 15)}
+        labels = sorted(glyphs)
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                assert len(glyphs[a] ^ glyphs[b]) >= margin, (a, b, big)
+        if big:
+            continue
+        for rank, others in LOOK_ALIKES.items():
+            for other in others:
+                differ = len(at_origin(glyphs[rank]) ^ font_pixels(c, other))
+                assert differ >= margin, (rank, other, differ)
+        parts = sorted(components(glyphs["10"]), key=min)
+        assert len(parts) == 2, "the 1 and the 0 of a 10 touch"
+        for other in "689":
+            differ = len(at_origin(parts[1]) ^ font_pixels(c, other))
+            assert differ >= margin, ("the 0 of 10 looks like", other, differ)
+
+
+def rows_of(c, y0, y1):
+    """The canvas's pixels of rows y0 to y1 - 1."""
+    return tuple(c.fb.pixel(x, y) for y in range(y0, y1) for x in range(c.width))
+
+
+def test_the_suit_picker_leaves_the_hand_in_sight_on_240x135():
+    """Wishing a suit, the player still sees their cards: on 240x135 the picker takes only
+    the status lines (the suits beside its question), the hand row and the table above stay
+    as they were; back at the table the canvas is as a whole repaint would make it."""
+    from firmware import screens as S
+    c, app = started_game(240, 135, 4, seed=4)
+    now, pickers = 0, 0
+    for step in range(600):
+        if app.screen.name == "final" or pickers >= 3:
+            break
+        t = app.table
+        if t.my_turn and app.screen is t:
+            jack = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                         and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
+                         and t.hand_n > 1), -1)
+            target = jack if jack >= 0 else t.first_playable()
+            while t.cursor != target:
+                app.act(1)
+            table, hand = rows_of(c, 0, 69), rows_of(c, 90, 135)
+            app.act(3)
+            if jack >= 0:
+                assert app.screen.name == "picker"
+                for k in range(5):
+                    assert rows_of(c, 0, 69) == table and rows_of(c, 90, 135) == hand, k
+                    assert bytes(c.buf) == bytes(painted_whole(app, 240, 135, 4).buf)
+                    app.act(1)
+                app.act(3)                          # the wish: back to the table
+                assert app.screen is t and app.painter.under is None
+                pickers += 1
+        else:
+            now += 1000
+            app.tick(now)
+        assert bytes(c.buf) == bytes(painted_whole(app, 240, 135, 4).buf), (step, app.screen.name)
+    assert pickers >= 1
