@@ -25,7 +25,8 @@ ROW_Y = const(15)       # top of a list's first row
 LOGO_H = const(53)      # the title screen's logo: its name and a fan of cards
 BAR_H = const(13)       # the table's opponents bar
 STATUS_Y = const(49)
-STATUS_FIT = const(2)
+STATUS_FIT = const(3)   # lines between the table's middle and the raised card
+MARK_COLS = const(4)    # a status line leaves room for the page mark ("2/3") and a gap
 SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
 RAISE = const(4)        # the card under the cursor stands this much higher
 MAX_OTHERS = const(5)
@@ -54,8 +55,8 @@ class DioPainter:
         self.cols = (width - 4) // CHAR_W
         self.hand_fit = (width - 2) // SLOT
         # what firmware.app sizes its screens by (list rows keep room for the scroll marks)
-        self.sizes = S.Sizes(False, self.list_fit, self.title_fit, self.cols - 2, self.cols,
-                             STATUS_FIT, self.hand_fit)
+        self.sizes = S.Sizes(False, self.list_fit, self.title_fit, self.cols - 2,
+                             self.cols - MARK_COLS, STATUS_FIT, self.hand_fit)
         self.sheet = T.build()
         self.pal = T.palette()
         self.pal_shaded = T.palette(True)
@@ -123,7 +124,7 @@ class DioPainter:
         self.root.append(g)
         self._rect(g, 0, 0, w, BAR_H, T.PANEL)
         self.turn_mark = self._rect(g, 0, BAR_H - 2, 10, 2, T.HILITE)
-        self.opponents = [_label(g, 2, 1, T.TEXT) for _ in range(MAX_OTHERS)]
+        self.opponents = [_label(g, 2, -1, T.TEXT) for _ in range(MAX_OTHERS)]   # ink above the mark
         T.picture_tiles(self._grid(g, 4, 15, T.COLS, T.ROWS), T.BACKSIDE)
         self.pile = _label(g, 31, 35, T.TEXT)
         self.top = self._grid(g, 44, 15, T.COLS, T.ROWS)
@@ -133,6 +134,7 @@ class DioPainter:
         self.you = _label(g, w - 2, 14, T.HILITE, 1.0)
         self.direction = _label(g, w - 2, 34, T.DIM, 1.0)
         self.status = [_label(g, 2, STATUS_Y + i * LINE_H, T.TEXT) for i in range(STATUS_FIT)]
+        self.page = _label(g, w - 2, STATUS_Y + (STATUS_FIT - 1) * LINE_H, T.DIM, 1.0)
         self.hand_x = (w - self.hand_fit * SLOT) // 2 + 1
         self.hand_y = self.height - T.CARD_H - 6
         self.slots, self.words, self.fits = [], [], []
@@ -277,6 +279,9 @@ class DioPainter:
         for i in range(STATUS_FIT):
             at = sc.status_top + i
             self._text(self.status[i], sc.status[at] if at < len(sc.status) else "")
+        pages = sc.status_pages()
+        self._text(self.page, "%d/%d" % (sc.status_top // sc.status_fit + 1, pages)
+                   if pages > 1 else "")
         self._hand(sc)
 
     def _opponents(self, sc):
@@ -293,7 +298,7 @@ class DioPainter:
             count = "%d%s" % (sc.counts[p], "!" if sc.mau[p] else "")
             room = max(1, width // CHAR_W - len(count) - 1)
             self._text(label, "%s %s" % (sc.names[p][:room], count))
-            self._anchor(label, k * width + 2, 1)
+            self._anchor(label, k * width + 2, -1)
             turn = p == sc.turn and not sc.over
             self._colour(label, T.HILITE if turn else T.TEXT)
             if turn:

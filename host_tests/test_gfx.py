@@ -571,3 +571,36 @@ def test_the_suit_picker_leaves_the_hand_in_sight_on_240x135():
             app.tick(now)
         assert bytes(c.buf) == bytes(painted_whole(app, 240, 135, 4).buf), (step, app.screen.name)
     assert pickers >= 1
+
+
+LONG_STATUS = ("Greta plays the seven of clubs and says Mau. Hugo draws two cards. Ida plays "
+               "the Jack of spades and wishes hearts. Your turn: play a heart or draw.")
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
+    """A long status pages by itself: the last status line ends with "1/3", "2/3" ... (72x40:
+    an arrow while more pages follow, none on the last), and its text leaves the mark room."""
+    from firmware import paint
+    from tools.sim.findtext import FONT_3X5, find_text
+    from tools.sim.image import screenshot
+    c, app = started_game(w, h, depth, seed=5)
+    t = app.table
+    t.say(LONG_STATUS)
+    app.painter.paint(t)
+    pages = t.status_pages()
+    assert pages >= 3 and all(len(line) <= paint.status_cols(c) for line in t.status)
+    mark_x = w - paint._MARK_W[c.size]
+    for page in range(1, pages + 1):
+        image = screenshot(c)
+        if c.size == gfx.TINY:     # the arrow: a triangle of 3 columns, 5, 3 and 1 pixels tall
+            arrow = [(0, 0), (0, 4), (1, 1), (1, 3), (2, 2)]
+            found = [(x, y) for x in range(mark_x, w - 2) for y in range(15, 25)
+                     if all(image.getpixel((x + dx, y + dy)) != (0, 0, 0) for dx, dy in arrow)]
+            assert bool(found) == (page < pages), page
+        else:
+            found = find_text(image, "%d/%d" % (page, pages), FONT_3X5)
+            assert [x for x, y in found if x >= mark_x], page
+        t.turn_status_page()
+        app.painter.paint(t)
+    assert t.status_top == 0      # round again to the first page
