@@ -46,6 +46,7 @@ class App:
             from firmware.paint import Painter
             painter = Painter(canvas)
         self.painter = painter
+        self.animate = getattr(painter, "animate", None)   # a painter's motion, every frame
         self.sizes = sizes_of(painter)
         self.now = now_ms
         self.playouts = playouts     # tests: AI budget as a count (deterministic)
@@ -279,6 +280,8 @@ class App:
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
         self.now = now_ms
+        if self.animate is not None:
+            self.animate(now_ms)
         if self.game is None or self.screen is not self.table:
             return
         t = self.table

@@ -5,7 +5,7 @@ was drawn from) and is drawn again only when its key differs. A new screen clear
 Layouts come in three size classes: LARGE (240x135), MEDIUM (128x64), TINY (72x40).
 """
 
-from engine.compat import const
+from engine.compat import const, ticks_diff
 from firmware import gfx
 from firmware.gfx import (BG, FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL,
                           GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
@@ -34,6 +34,11 @@ _STATUS_FIT = (1, 2, 2)
 _MARK_W = (4, 12, 16)
 _BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
+# a played card's way to the pile on colour screens (on mono panels every step would cost
+# the bus a card's pages twice): steps over the time, redrawn only when the step changes
+_FLIGHT_MS = const(200)
+_FLIGHT_STEPS = const(5)
+_LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
 _SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
@@ -102,9 +107,19 @@ class Painter:
         self.under = None    # the table a suit picker is drawn over (128x64)
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
+        self.flying = -1     # the card on its way to the pile, or -1
+        self.under_card = None   # colour: the pixels under the flying card, put back each step
+        if canvas.depth == 4 and canvas.size == LARGE:
+            import framebuf
+            w, h = canvas.card_size()
+            self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
+                                                   framebuf.GS4_HMSB)
+        self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
+        if self.flying >= 0:      # anything to draw lands the flying card first
+            self._land()
         if screen is not self.screen:
             last = self.screen
             # the Jack's suit picker is drawn over the table, the hand in sight on 240x135 (on
@@ -274,7 +289,74 @@ class Painter:
 
     # --- the table -------------------------------------------------------------------
 
+    def _launch(self, sc):
+        """When a card was played, start its flight from where it was: the hand slot that
+        showed it, else the seat whose count fell by one."""
+        was = self.keys.get("top")
+        card = sc.top
+        if was is None or was == card or card == 255:
+            return
+        c, s = self.c, self.c.size
+        for slot in range(hand_fit(c)):
+            key = self.keys.get(_SLOT0 + slot, -1)
+            if key >= 0 and key >> 12 == S.CARD_ITEM and key & 0xFF == card:
+                raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
+                self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
+                return
+        n = sc.players
+        others = n - 1 if sc.viewer >= 0 else n
+        for k in range(others):
+            p = (sc.viewer + 1 + k) % n
+            key = self.keys.get(_SEAT0 + k, -1)
+            if key >> 12 == p and (key & 0x3FF) == sc.counts[p] + 1:
+                w = c.width // others
+                self._fly(card, k * w + w // 2 - 10, 0)
+                return
+
+    def _fly(self, card, x, y):
+        """A card sets off from (x, y) to the pile; animate() moves it."""
+        self.flying = card
+        self._from_x, self._from_y = x, y
+        self._step = -1          # not drawn yet; its clock starts at the next frame
+
+    def animate(self, now_ms):
+        """Move a played card a step on its way to the pile when its time has come (the
+        app's tick calls this every frame; nothing to do costs a comparison)."""
+        if self.flying < 0:
+            return
+        if self._step < 0:
+            self._t0 = now_ms
+        step = ticks_diff(now_ms, self._t0) * _FLIGHT_STEPS // _FLIGHT_MS
+        if step == self._step:
+            return
+        if step >= _FLIGHT_STEPS:
+            self._land()
+            self.paint(self.screen)        # the pile shows it
+            return
+        self._lift()
+        self._step = step
+        fx, fy = self._from_x, self._from_y
+        x = fx + (_LANDING[0] - fx) * step // _FLIGHT_STEPS
+        y = fy + (_LANDING[1] - fy) * step // _FLIGHT_STEPS
+        self._at_x, self._at_y = x, y
+        self.under_card.blit(self.c.fb, -x, -y)     # what the card covers, for the next step
+        self.c.card(x, y, self.flying)
+
+    def _lift(self):
+        """Put back the pixels the flying card covered (if it is drawn)."""
+        if self._step >= 0:
+            w, h = self.c.card_size()
+            self.c.fb.blit(self.under_card, self._at_x, self._at_y)
+            self.c.mark(self._at_x, self._at_y, w, h)
+
+    def _land(self):
+        """The flight ends: the card off the table (the pile is drawn next)."""
+        self._lift()
+        self.flying = -1
+
     def _table(self, sc):
+        if self.under_card is not None:
+            self._launch(sc)
         if self._changed("felt", 1):
             self.c.fill(FELT)
         self._opponents(sc)
@@ -339,7 +421,8 @@ class Painter:
                 c.text(count, 40 - 4 * len(count), 57, TEXT)
             else:
                 c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
-        if self._changed("top", sc.top):
+        # while a played card flies to the pile the pile shows the card it covers
+        if self._changed("top", sc.top if self.flying < 0 else self.keys["top"]):
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:

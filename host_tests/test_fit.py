@@ -64,6 +64,7 @@ class Recorder(Canvas):
         self.shown = []        # the inks on the screen now
         self.faults = []
         self.in_card = False
+        self.paused = False    # drawings not measured (a card flying over the table)
         self.scratch = Canvas(w, h, depth)
 
     def fault(self, text):
@@ -80,6 +81,8 @@ class Recorder(Canvas):
 
     def _add(self, what, pixels, cell):
         """A new ink: it must lie on the screen and in its owner's box, and cover no ink shown."""
+        if self.paused:
+            return
         owner = self.owner()
         if not inside(cell, (0, 0, self.width, self.height)):
             self.fault("%s %r runs off the screen" % (what, cell))
@@ -95,7 +98,7 @@ class Recorder(Canvas):
 
     def _erase(self, x, y, w, h):
         """A rectangle painted: inks under it are gone; one cut in part is a fault."""
-        if w <= 0 or h <= 0:
+        if w <= 0 or h <= 0 or self.paused:
             return
         box = (x, y, w, h)
         kept = []
@@ -160,7 +163,8 @@ class Recorder(Canvas):
         self.in_card = False
         self._add("card %02x" % c, {(i, j) for i in range(x, x + w) for j in range(y, y + h)
                                     if 0 <= i < self.width and 0 <= j < self.height}, (x, y, w, h))
-        self._check_face(x, y, c, big, (x, y, w, h))
+        if not self.paused:
+            self._check_face(x, y, c, big, (x, y, w, h))
 
     def back(self, x, y, big=False):
         w, h = self.card_size(big)
@@ -209,6 +213,26 @@ class Measured(P.Painter):
         P.Painter.__init__(self, canvas)
         self.boxes = []
         canvas.owner = lambda: self.boxes[-1] if self.boxes else (0, 0, canvas.width, canvas.height)
+
+    def paint(self, screen):
+        paused, self.c.paused = self.c.paused, False     # a card landing is measured
+        try:
+            P.Painter.paint(self, screen)
+        finally:
+            self.c.paused = paused
+
+    def animate(self, now_ms):
+        # a card on its way to the pile is drawn over the table and taken off again (its
+        # pixels put back): measured are the screens it leaves, and its way on the screen
+        self.c.paused = True
+        try:
+            P.Painter.animate(self, now_ms)
+            if self.flying >= 0 and self._step >= 0:
+                w, h = self.c.card_size()
+                if not inside((self._at_x, self._at_y, w, h), (0, 0, self.c.width, self.c.height)):
+                    self.c.fault("the card flying to the pile leaves the screen")
+        finally:
+            self.c.paused = False
 
     def _within(self, box, draw, *args):
         self.boxes.append(box)
@@ -329,6 +353,8 @@ def play_and_measure(w, h, depth, setup_levels, seed, steps=900):
         else:
             now += 350
             app.tick(now)
+        if painter.flying >= 0 and painter._step >= 0:
+            seen.add("flight")
     return canvas.faults, seen
 
 
@@ -385,6 +411,7 @@ def test_every_drawing_fits_its_box_through_whole_games(name):
     board = boards.load(name)
     faults, seen = play_and_measure(board.WIDTH, board.HEIGHT, board.DEPTH, None, seed=3)
     assert EVERYTHING <= seen, EVERYTHING - seen
+    assert ("flight" in seen) == (board.DEPTH == 4)   # cards fly to the pile on colour screens
     assert not faults, "\n".join(sorted(set(faults))[:20])
 
 
