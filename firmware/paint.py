@@ -35,9 +35,10 @@ _MARK_W = (4, 12, 16)
 _BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
 # a played card's way to the pile on colour screens (on mono panels every step would cost
-# the bus a card's pages twice): steps over the time, redrawn only when the step changes
-_FLIGHT_MS = const(200)
-_FLIGHT_STEPS = const(5)
+# the bus a card's pages twice): it is drawn halfway, then lands (each step more costs a
+# move some 2 KB on the bus: a move would send more bytes than the still table did)
+_FLIGHT_MS = const(120)
+_FLIGHT_STEPS = const(2)
 _LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
 _SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
@@ -314,7 +315,7 @@ class Painter:
                 return
 
     def _fly(self, card, x, y):
-        """A card sets off from (x, y) to the pile; animate() moves it."""
+        """A card sets off from (x, y) to the pile; animate() draws it on its way."""
         self.flying = card
         self._from_x, self._from_y = x, y
         self._step = -1          # not drawn yet; its clock starts at the next frame
@@ -326,7 +327,7 @@ class Painter:
             return
         if self._step < 0:
             self._t0 = now_ms
-        step = ticks_diff(now_ms, self._t0) * _FLIGHT_STEPS // _FLIGHT_MS
+        step = 1 + ticks_diff(now_ms, self._t0) * (_FLIGHT_STEPS - 1) // _FLIGHT_MS
         if step == self._step:
             return
         if step >= _FLIGHT_STEPS:

@@ -614,3 +614,58 @@ def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
         t.turn_status_page()
         app.painter.paint(t)
     assert t.status_top == 0      # round again to the first page
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
+    """On 240x135 a card played (by an AI from its seat, by you from your hand) is drawn on
+    its way to the pile, between where it was and the pile, the pile showing the card below
+    until it lands; then the canvas is the table painted whole. Mono panels show the move
+    at once."""
+    from firmware import paint
+    c, app = started_game(w, h, depth, seed=5)
+    p = app.painter
+    cw, ch = c.card_size()
+    now, flights, from_hand = 0, 0, 0
+    for step in range(400):
+        if app.screen.name not in ("table", "picker") or flights >= 6 and from_hand:
+            break
+        t = app.table
+        before = t.top
+        if app.screen.name == "picker":
+            app.act(3)
+        elif t.my_turn:
+            target = t.first_playable()
+            while t.cursor != target:
+                app.act(1)
+            app.act(3)
+        else:
+            now += 1000
+            app.tick(now)
+        if t.top == before or app.screen is not t:
+            continue
+        if depth == 1:
+            assert p.flying < 0
+            continue
+        assert p.flying == t.top
+        from_hand += p._from_y > 60
+        start = abs(p._from_x - paint._LANDING[0]) + abs(p._from_y - paint._LANDING[1])
+        pile = paint._TOP_AT[c.size]
+        shown = region(c, *pile)
+        way = []
+        while p.flying >= 0:
+            now += 10
+            app.tick(now)
+            if p.flying < 0 or p._step < 0:
+                continue
+            x, y = p._at_x, p._at_y
+            way.append(abs(x - paint._LANDING[0]) + abs(y - paint._LANDING[1]))
+            alone = Canvas(w, h, depth)
+            alone.card(x, y, t.top)
+            assert region(c, x + 1, y + 1, cw - 2, ch - 2) == region(alone, x + 1, y + 1, cw - 2, ch - 2)
+            if x + cw <= pile[0] or y + ch <= pile[1]:     # not over the pile yet:
+                assert region(c, *pile) == shown            # it shows the card below
+        assert way and way == sorted(way, reverse=True) and 0 < way[-1] < start
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+        flights += 1
+    assert depth == 1 or flights >= 6 and from_hand
