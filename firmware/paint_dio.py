@@ -14,7 +14,7 @@ import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
 
-from engine.compat import const
+from engine.compat import const, ticks_diff
 from firmware import screens as S
 from firmware import sheet_dio as T
 
@@ -31,6 +31,9 @@ SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
 RAISE = const(4)        # the card under the cursor stands this much higher
 MAX_OTHERS = const(5)
 _NO_CARD = const(255)
+_FLIGHT_MS = const(120)   # a played card shows halfway to the pile this long, then lands
+_TOP_X = const(44)
+_TOP_Y = const(15)
 _ACTION_WORDS = ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU")   # 3 letters fit inside a tile's frame
 _FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action tile
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
@@ -127,7 +130,7 @@ class DioPainter:
         self.opponents = [_label(g, 2, -1, T.TEXT) for _ in range(MAX_OTHERS)]   # ink above the mark
         T.picture_tiles(self._grid(g, 4, 15, T.COLS, T.ROWS), T.BACKSIDE)
         self.pile = _label(g, 31, 35, T.TEXT)
-        self.top = self._grid(g, 44, 15, T.COLS, T.ROWS)
+        self.top = self._grid(g, _TOP_X, _TOP_Y, T.COLS, T.ROWS)
         self.wish_word = _label(g, 74, 14, T.TEXT)
         self.wish = self._grid(g, 78, 28, 2, 2)
         self.pending = _label(g, 102, 14, T.WARN, 0.0, 2)
@@ -149,6 +152,13 @@ class DioPainter:
         y = self.hand_y + T.CARD_H // 2 - 3
         self.more_left = self._rect(g, 0, y, 2, 6, T.HILITE)
         self.more_right = self._rect(g, w - 2, y, 2, 6, T.HILITE)
+        # a played card on its way to the pile, over everything; counts of the seats shown
+        self.flight = self._grid(g, 0, 0, T.COLS, T.ROWS)
+        self.flight.hidden = True
+        self.flying = -1
+        self._t0 = 0
+        self.counts = bytearray(MAX_OTHERS + 1)
+        self._last_table = None
 
     # --- changing only what differs ----------------------------------------------------
 
@@ -204,6 +214,8 @@ class DioPainter:
 
     def paint(self, screen):
         """Bring the displayio objects up to date with `screen`."""
+        if self.flying >= 0:       # anything to draw lands the flying card first
+            self._land()
         self.screen = screen
         kind = screen.kind
         if kind == "table":
@@ -274,6 +286,7 @@ class DioPainter:
     def _table(self, sc):
         self._background(T.FELT)
         self._only(self.table)
+        self._launch(sc)
         self._opponents(sc)
         self._middle(sc)
         for i in range(STATUS_FIT):
@@ -283,6 +296,55 @@ class DioPainter:
         self._text(self.page, "%d/%d" % (sc.status_top // sc.status_fit + 1, pages)
                    if pages > 1 else "")
         self._hand(sc)
+
+    # --- a played card's flight -----------------------------------------------------------
+
+    def _launch(self, sc):
+        """When a card was played, it sets off from where it was (the hand slot that showed
+        it, else the seat whose count fell by one) and shows halfway to the pile."""
+        was, card = self.faces[self.hand_fit], sc.top
+        new = sc is not self._last_table      # a new round's table: nothing flies
+        self._last_table = sc
+        if new or was < 0 or was == card or card == _NO_CARD:
+            self._seen(sc)
+            return
+        x = y = -1
+        for slot in range(self.hand_fit):
+            if self.faces[slot] == card and not self.slots[slot].hidden:
+                x, y = self.slots[slot].x, self.slots[slot].y
+        others = sc.players - 1
+        for k in range(others if x < 0 else 0):
+            p = (sc.viewer + 1 + k) % sc.players
+            if self.counts[p] == sc.counts[p] + 1:
+                width = self.width // others
+                x, y = k * width + width // 2 - T.CARD_W // 2, 0
+        self._seen(sc)
+        if x < 0:
+            return
+        self.flying = card
+        self._t0 = -1                 # its clock starts at the next frame
+        T.card_tiles(self.flight, card)
+        self._place(self.flight, (x + _TOP_X) // 2, (y + _TOP_Y) // 2)
+
+    def _seen(self, sc):
+        for p in range(sc.players):
+            self.counts[p] = sc.counts[p]
+
+    def animate(self, now_ms):
+        """Show the flying card halfway for a moment, then land it (the app's tick calls
+        this every frame; nothing to do costs a comparison)."""
+        if self.flying < 0:
+            return
+        if self._t0 < 0:
+            self._t0 = now_ms
+            self._show(self.flight, True)
+        elif ticks_diff(now_ms, self._t0) >= _FLIGHT_MS:
+            self._land()
+            self.paint(self.screen)         # the pile shows it
+
+    def _land(self):
+        self._show(self.flight, False)
+        self.flying = -1
 
     def _opponents(self, sc):
         n = sc.players
@@ -310,7 +372,7 @@ class DioPainter:
     def _middle(self, sc):
         self._text(self.pile, "%d" % sc.draw_size)
         self._show(self.top, sc.top != _NO_CARD)
-        if sc.top != _NO_CARD:
+        if sc.top != _NO_CARD and self.flying < 0:   # flying: the pile shows the card below
             self._face(self.top, sc.top, self.pal, self.hand_fit)
         wish = sc.wish >= 0
         self._show(self.wish, wish)

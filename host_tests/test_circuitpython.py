@@ -394,7 +394,8 @@ def faults_on_screen(painter):
     a pixel clear of the edge and the frame)."""
     from test_fit import bounds, inside, shrink
     screen = (0, 0, painter.width, painter.height)
-    things = [measure(*leaf) for leaf in visible_leaves(painter.root)]
+    things = [measure(*leaf) for leaf in visible_leaves(painter.root)
+              if leaf[0] is not painter.flight]     # a card on its way passes over all
     faults = []
     for what, box, ink in things:
         if ink and not inside(bounds(ink), screen) or not ink and not inside(box, screen):
@@ -451,3 +452,27 @@ def test_the_ranks_on_the_badge_are_told_apart():
             assert len(glyphs[a] ^ glyphs[b]) >= 3, (a, b)
         assert min(x for x, y in glyphs[a]) >= 2 and min(y for x, y in glyphs[a]) >= 1, a
     assert len(components(glyphs[10])) == 2
+
+
+def test_a_played_card_flies_to_the_pile_on_the_badge(display):
+    """A card played shows halfway between where it was (your hand slot, or the seat that
+    played it) and the pile, the pile showing the card below, then lands on the pile."""
+    badge = Badge(display, seed=11)
+    p = badge.painter
+    flights = {"hand": 0, "seat": 0}
+
+    def on_frame(b):
+        if p.flying < 0 or p.flight.hidden:
+            return
+        assert p.faces[p.hand_fit] != p.flying           # the pile: the card below
+        x, y = p.flight.x, p.flight.y
+        source = (2 * x - p.top.x, 2 * y - p.top.y)      # the flight shows halfway from it
+        flights["hand" if source[1] > p.hand_y - 10 else "seat"] += 1
+        landing = p.flying
+        b.wait(200)
+        assert p.flight.hidden and p.faces[p.hand_fit] == landing
+
+    badge.start()
+    badge.check = on_frame
+    badge.play_to(("scores",), limit=3000)
+    assert flights["hand"] >= 2 and flights["seat"] >= 4, flights
