@@ -30,8 +30,9 @@ _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 an
 _STATUS_H = (5, 6, 10)     # 72x40: the hand row's column begins right below
 _STATUS_FIT = (1, 2, 2)
 # the page mark of a status text of several pages: "2/3" at the right end of the last line
-# (72x40: an arrow while more follows), in room the lines leave it
-_MARK_W = (4, 12, 16)
+# (mono: an arrow while more follows, a column of room where "2/3" took three: on I2C,
+# shorter lines paged more often and cost bytes), in room the lines leave it
+_MARK_W = (4, 4, 16)
 _BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
 # a played card's way to the pile on colour screens (on mono panels every step would cost
@@ -506,8 +507,8 @@ class Painter:
                 c.small(line, 0, y + i * h, TEXT)
 
     def _page_mark(self, page, pages):
-        """Which page of the status text shows ("2/3"; 72x40: an arrow while more follow),
-        at the right end of the last status line; nothing for a text of one page."""
+        """Which page of the status text shows ("2/3"; mono: an arrow while more follow), at
+        the right end of the last status line; nothing for a text of one page."""
         c, s = self.c, self.c.size
         if not self._changed("page", page << 8 | pages):
             return
@@ -517,7 +518,7 @@ class Painter:
         c.rect(x, y, w, 5, FELT)    # 5 rows: the 3x5 font's, on the 8x8 text's baseline
         if pages < 2:
             return
-        if s == TINY:
+        if s != LARGE:
             if page < pages:
                 for r in range(3):       # a small triangle pointing right
                     c.rect(x + r, y + r, 1, 5 - 2 * r, DIM)

@@ -216,7 +216,7 @@ def test_a_read_only_drive_plays_on_and_says_so(display, tmp_path):
             break
         badge.wait(100)
     image = badge.image()
-    assert cp.shows(image, "Not saved: the drive is"), badge.screen.status
+    assert cp.shows(image, "Not saved: the drive"), badge.screen.status
     assert badge.app.store.refused >= 1 and os.listdir(str(tmp_path)) == []
     badge.play_to(("scores",))        # the game goes on unsaved
 

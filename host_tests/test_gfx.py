@@ -589,8 +589,9 @@ LONG_STATUS = ("Greta plays the seven of clubs and says Mau. Hugo draws two card
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
-    """A long status pages by itself: the last status line ends with "1/3", "2/3" ... (72x40:
-    an arrow while more pages follow, none on the last), and its text leaves the mark room."""
+    """A long status pages by itself: the last status line ends with "1/3", "2/3" ... (mono
+    screens: an arrow while more pages follow, none on the last), and its text leaves the
+    mark room."""
     from firmware import paint
     from tools.sim.findtext import FONT_3X5, find_text
     from tools.sim.image import screenshot
@@ -603,9 +604,9 @@ def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
     mark_x = w - paint._MARK_W[c.size]
     for page in range(1, pages + 1):
         image = screenshot(c)
-        if c.size == gfx.TINY:     # the arrow: a triangle of 3 columns, 5, 3 and 1 pixels tall
+        if depth == 1:             # the arrow: a triangle of 3 columns, 5, 3 and 1 pixels tall
             arrow = [(0, 0), (0, 4), (1, 1), (1, 3), (2, 2)]
-            found = [(x, y) for x in range(mark_x, w - 2) for y in range(15, 25)
+            found = [(x, y) for x in range(mark_x, w - 2) for y in range(15, h - 5)
                      if all(image.getpixel((x + dx, y + dy)) != (0, 0, 0) for dx, dy in arrow)]
             assert bool(found) == (page < pages), page
         else:
