@@ -7,8 +7,9 @@ list row: the painter's methods are wrapped to say which). On every screen of sc
 games on every board: each drawing lies inside its region and on the screen; no drawing
 covers the ink of another; a clearing rectangle erases a text or a card whole or not at
 all (never cuts one); inside a card or an action tile the ink keeps a pixel clear of the
-card's edge, the tile's frame and of each other (rank and suit apart). The displayio
-painter is measured the same way on its labels' and tile grids' bounding boxes.
+card's edge, the tile's frame and of each other (rank and suit apart). A card flying to
+the pile is drawn over the table and taken off again: measured are the screens it leaves
+and its way on the screen. (test_circuitpython.py measures the displayio painter's labels.)
 """
 import pytest
 
