@@ -30,8 +30,8 @@ _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 an
 _STATUS_H = (5, 6, 10)     # 72x40: the hand row's column begins right below
 _STATUS_FIT = (1, 2, 2)
 # the page mark of a status text of several pages: "2/3" at the right end of the last line
-# (mono: an arrow while more follows, a column of room where "2/3" took three: on I2C,
-# shorter lines paged more often and cost bytes), in room the lines leave it
+# (mono: an arrow, the next page comes; in a column of room where "2/3" took three: on
+# I2C, shorter lines paged more often and cost bytes), in room the lines leave it
 _MARK_W = (4, 4, 16)
 _BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
@@ -507,10 +507,10 @@ class Painter:
                 c.small(line, 0, y + i * h, TEXT)
 
     def _page_mark(self, page, pages):
-        """Which page of the status text shows ("2/3"; mono: an arrow while more follow), at
-        the right end of the last status line; nothing for a text of one page."""
+        """Which page of the status text shows ("2/3"; mono: an arrow, the text pages round),
+        at the right end of the last status line; nothing for a text of one page."""
         c, s = self.c, self.c.size
-        if not self._changed("page", page << 8 | pages):
+        if not self._changed("page", (page << 8 if s == LARGE else 0) | min(pages, 2)):
             return
         w = _MARK_W[s]
         x = c.width - w
@@ -519,9 +519,8 @@ class Painter:
         if pages < 2:
             return
         if s != LARGE:
-            if page < pages:
-                for r in range(3):       # a small triangle pointing right
-                    c.rect(x + r, y + r, 1, 5 - 2 * r, DIM)
+            for r in range(3):           # a small triangle pointing right
+                c.rect(x + r, y + r, 1, 5 - 2 * r, DIM)
         else:
             c.small("%d/%d" % (page, pages), x, y, DIM)
 
