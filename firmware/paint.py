@@ -29,10 +29,11 @@ _ARROW = const(4)
 _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
 _STATUS_H = (5, 6, 10)     # 72x40: the hand row's column begins right below
 _STATUS_FIT = (1, 2, 2)
-# the page mark of a status text of several pages: "2/3" at the right end of the last line
-# (mono: an arrow, the next page comes; in a column of room where "2/3" took three: on
-# I2C, shorter lines paged more often and cost bytes), in room the lines leave it
-_MARK_W = (4, 4, 16)
+# the page mark of a status text of several pages: "2/3" at the right end of the last line,
+# in room the lines leave it (72x40: an arrow, the pages come round; 128x64: an arrow
+# below the lines' end, in the cursor arrow's strip: lines a character shorter paged more
+# often and cost the I2C bus bytes)
+_MARK_W = (4, 0, 16)
 _BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
 # a played card's way to the pile on colour screens (on mono panels every step would cost
@@ -512,17 +513,19 @@ class Painter:
         c, s = self.c, self.c.size
         if not self._changed("page", (page << 8 if s == LARGE else 0) | min(pages, 2)):
             return
-        w = _MARK_W[s]
-        x = c.width - w
-        y = _STATUS_Y[s] + (_STATUS_FIT[s] - 1) * _STATUS_H[s] + (2 if s == LARGE else 0)
-        c.rect(x, y, w, 5, FELT)    # 5 rows: the 3x5 font's, on the 8x8 text's baseline
+        x = c.width - (_MARK_W[s] or 4)
+        if s == MEDIUM:
+            y, rows = _HAND_Y[s] - 1 - _ARROW, 3
+        else:           # the 3x5 font's rows, on the 8x8 text's baseline
+            y, rows = _STATUS_Y[s] + (_STATUS_FIT[s] - 1) * _STATUS_H[s] + (2 if s == LARGE else 0), 5
+        c.rect(x, y, c.width - x, rows, FELT)
         if pages < 2:
             return
-        if s != LARGE:
-            for r in range(3):           # a small triangle pointing right
-                c.rect(x + r, y + r, 1, 5 - 2 * r, DIM)
-        else:
+        if s == LARGE:
             c.small("%d/%d" % (page, pages), x, y, DIM)
+        else:
+            for r in range(rows // 2 + 1):    # a small triangle pointing right
+                c.rect(x + r, y + r, 1, rows - 2 * r, DIM)
 
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
@@ -628,7 +631,7 @@ class Painter:
             return
         rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
-        c.rect(0, y, c.width, rows, FELT)      # only the old arrow's bytes change
+        c.rect(0, y, c.width - 4, rows, FELT)  # only the old arrow's bytes change (not the page mark's)
         if slot >= 0:
             x = _HAND_X[s] + c.card_size()[0] // 2 + slot * _STEP[s] - rows + 1
             for r in range(rows):

@@ -296,7 +296,7 @@ REGIONS = {
     "_rest": lambda p, sc, name: P._REST_AT[_size(p)],
     "_status": _status_box,
     "_suit_row": _status_box,
-    "_page_mark": lambda p, page, pages: (p.c.width - P._MARK_W[_size(p)], 0, P._MARK_W[_size(p)], p.c.height),
+    "_page_mark": lambda p, page, pages: (p.c.width - (P._MARK_W[_size(p)] or 4), 0, 16, p.c.height),
     "_hand": _hand_box,
     "_slot": _slot_box,
     "_tile": _tile_box,

@@ -601,11 +601,12 @@ def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
     app.painter.paint(t)
     pages = t.status_pages()
     assert pages >= 3 and all(len(line) <= paint.status_cols(c) for line in t.status)
-    mark_x = w - paint._MARK_W[c.size]
+    mark_x = w - (paint._MARK_W[c.size] or 4)
     for page in range(1, pages + 1):
         image = screenshot(c)
-        if depth == 1:             # the arrow: a triangle of 3 columns, 5, 3 and 1 pixels tall
-            arrow = [(0, 0), (0, 4), (1, 1), (1, 3), (2, 2)]
+        if depth == 1:             # the arrow: a triangle, 5, 3 and 1 pixels tall (128x64: 3, 1)
+            arrow = ([(0, 0), (0, 2), (1, 1)] if c.size == gfx.MEDIUM
+                     else [(0, 0), (0, 4), (1, 1), (1, 3), (2, 2)])
             found = [(x, y) for x in range(mark_x, w - 2) for y in range(15, h - 5)
                      if all(image.getpixel((x + dx, y + dy)) != (0, 0, 0) for dx, dy in arrow)]
             assert found, page
@@ -617,9 +618,8 @@ def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
     assert t.status_top == 0      # round again to the first page
     t.say("Your turn")            # one page: no mark
     app.painter.paint(t)
-    s = c.size
-    y = paint._STATUS_Y[s] + (paint._STATUS_FIT[s] - 1) * paint._STATUS_H[s]
-    assert set(region(c, mark_x, y, w - mark_x, paint._STATUS_H[s])) == {c.ink(gfx.FELT)}
+    y, rows = {gfx.TINY: (19, 5), gfx.MEDIUM: (40, 3), gfx.LARGE: (82, 5)}[c.size]
+    assert set(region(c, mark_x, y, w - mark_x, rows)) == {c.ink(gfx.FELT)}
 
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
