@@ -107,7 +107,7 @@ class Painter:
     def __init__(self, canvas):
         self.c = canvas
         self.screen = None
-        self.under = None    # the table a suit picker is drawn over (128x64)
+        self.under = None    # the table a suit picker is drawn over (240x135, 128x64)
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
         self.flying = -1     # the card on its way to the pile, or -1
