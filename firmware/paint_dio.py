@@ -327,6 +327,7 @@ class DioPainter:
         self._place(self.flight, (x + _TOP_X) // 2, (y + _TOP_Y) // 2)
 
     def _seen(self, sc):
+        """Remember each seat's count, to tell next time who played."""
         for p in range(sc.players):
             self.counts[p] = sc.counts[p]
 
@@ -343,6 +344,7 @@ class DioPainter:
             self.paint(self.screen)         # the pile shows it
 
     def _land(self):
+        """The flight ends: the flying card hidden (the pile is drawn next)."""
         self._show(self.flight, False)
         self.flying = -1
 
