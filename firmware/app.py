@@ -49,6 +49,7 @@ class App:
             from firmware.paint import Painter
             painter = Painter(canvas)
         self.painter = painter
+        self.animate = getattr(painter, "animate", None)   # a painter's motion, every frame
         self.sizes = sizes_of(painter)
         self.now = now_ms
         self.playouts = playouts     # tests: AI budget as a count (deterministic)
@@ -355,6 +356,8 @@ class App:
         self.now = now_ms
         if self.sound is not None:
             self.sound.tick(now_ms)
+        if self.animate is not None:
+            self.animate(now_ms)
         if self.game is None or self.screen is not self.table:
             return
         t = self.table

@@ -70,6 +70,19 @@ _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
            b"\x36\x7f\x7f\x3e\x1c\x08\x00", b"\x08\x1c\x3e\x7f\x3e\x1c\x08")
 _SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
            b"\x0a\x1f\x1f\x0e\x04", b"\x04\x0e\x1f\x0e\x04")
+# the tiny card's suits, 5x4: a blank row between rank and suit (touching, they read as one
+# glyph: a Q over a club looked like a 9 or an S)
+_SUITS54 = (b"\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x04", b"\x0a\x1f\x0e\x04", b"\x04\x0e\x0e\x04")
+
+# ranks on the tiny card, 4x5, as columns (top pixel in bit 0), four a rank from 2 to A; the
+# 3x5 font's 8, 9 and 6 differ by one pixel and its Q is a 9 with a dent. 10 is seven
+# columns: its last three follow the ace
+_TINY_RANKS = (b"\x19\x15\x15\x12\x11\x15\x15\x0a\x07\x04\x04\x1f\x17\x15\x15\x09\x0c\x16"
+               b"\x15\x08\x01\x19\x05\x03\x0a\x15\x15\x0a\x02\x15\x0d\x06\x02\x1f\x00\x0e"
+               b"\x08\x10\x11\x0f\x0e\x11\x09\x16\x1f\x04\x0a\x11\x1e\x05\x05\x1e\x11\x11\x0e")
+# 10 in the 8x8 font's style, 9 pixels wide (the font's "1" and "0" side by side touch, and
+# its slashed 0 beside a 1 reads as 16): 7 rows, left pixel = bit 8
+_TEN = (0x0ce, 0x1db, 0x0db, 0x0db, 0x0db, 0x0db, 0x1ce)
 
 MAX_BOXES = const(6)   # dirty boxes kept per frame
 _SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
@@ -112,9 +125,12 @@ class Canvas:
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
         self._letter = bytearray(8)
         self._letter_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_HLSB)
+        self._rank_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_VLSB)  # tiny ranks
         self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
         self._suits = self._stamp_suits(framebuf)
+        scales = (1, 2) if self.size == LARGE else (1,) if self.size == MEDIUM else ()
+        self._tens = [_stamp_of(framebuf, _TEN, 9, k) for k in scales]   # 10 in the 8x8 style
         # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
         self._box = array("H", bytes(8 * MAX_BOXES + 8))
         self._n = 0
@@ -123,23 +139,16 @@ class Canvas:
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
     def _stamp_suits(self, framebuf):
-        """Framebuffers of the four suits at scale 1, then at scale 2 (only the large screen,
-        for its big cards and the wish, draws them twice the size)."""
+        """Stamps of the four suits at scale 1, then twice the size (the large screen's big
+        cards and wish) or, on the tiny screen, the 5x4 suits of its cards."""
         tiny = self.size == TINY
         n = 5 if tiny else 7
         glyphs = _SUITS5 if tiny else _SUITS7
-        stamps = []
-        for scale in ((1, 2) if self.size == LARGE else (1,)):
-            side = n * scale
-            for s in range(4):
-                data = bytearray(2 * side)
-                for row in range(side):
-                    bits = glyphs[s][row // scale] << (16 - n)
-                    if scale == 2:   # each pixel twice as wide
-                        bits = _SPREAD[bits >> 12] << 8 | _SPREAD[bits >> 8 & 15]
-                    data[2 * row] = bits >> 8
-                    data[2 * row + 1] = bits & 0xFF
-                stamps.append(framebuf.FrameBuffer(data, side, side, framebuf.MONO_HLSB, 16))
+        stamps = [_stamp_of(framebuf, g, n) for g in glyphs]
+        if self.size == LARGE:
+            stamps += [_stamp_of(framebuf, g, n, 2) for g in glyphs]
+        elif tiny:
+            stamps += [_stamp_of(framebuf, g, n) for g in _SUITS54]
         return stamps
 
     def ink(self, role):
@@ -408,12 +417,12 @@ class Canvas:
         ink = self._roles[(SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)]
         self._card_body(x, y, w, h, body)       # marks the card; what follows lies inside
         rank, suits = c & 15, self._suits
-        if self.size == TINY:
+        if self.size == TINY:    # a blank row between rank and suit
             self._tiny_rank(x + 1, y + 1, rank, ink)
-            self._stamp(suits[c >> 4], x + 2, y + 6, ink)
+            self._stamp(suits[4 + (c >> 4)], x + 2, y + 7, ink)
         elif self.size == MEDIUM:
             self._rank(x + 1, y + 2, rank, ink, False)
-            self._stamp(suits[c >> 4], x + (w - 7) // 2, y + h - 9, ink)
+            self._stamp(suits[c >> 4], x + (w - 7) // 2, y + h - 8, ink)
         else:
             self._rank(x + 2, y + 2, rank, ink, big)
             self._stamp(suits[4 + (c >> 4)], x + w - 16, y + h - 16, ink)
@@ -438,26 +447,21 @@ class Canvas:
         self.mark(x, y, w, h)
 
     def _rank(self, x, y, rank, c, big):
-        """A rank in pixel value c: 8x8 font (10 squeezed into 11 pixels), or twice that size."""
-        if big:
-            if rank == 10:
-                self._big("1", x - 1, y, c)
-                self._big("0", x + 9, y, c)
-            else:
-                self._big(RANK_LABELS[rank], x, y, c)
-        elif rank == 10:
-            self.fb.text("1", x - 1, y, c)
-            self.fb.text("0", x + 5, y, c)
+        """A rank in pixel value c: the 8x8 font, or twice that size; 10 has its own stamp."""
+        if rank == 10:   # where the font's letters start: after a blank column
+            self._stamp(self._tens[big], x + 1 + big, y, c)
+        elif big:
+            self._big(RANK_LABELS[rank], x, y, c)
         else:
             self.fb.text(RANK_LABELS[rank], x, y, c)
 
     def _tiny_rank(self, x, y, rank, c):
-        """A rank in the 3x5 font; 10 as two digits close together."""
-        if rank == 10:
-            self._small("1", x - 1, y, c)
-            self._small("0", x + 3, y, c)
-        else:
-            self._small(RANK_LABELS[rank], x + 1, y, c)
+        """A rank in the tiny card's 4x5 font (10: seven columns)."""
+        g, font = self._letter, _TINY_RANKS
+        k = 4 * (rank - 2)
+        for i in range(8):
+            g[i] = font[k + i] if i < 4 else font[48 + i] if rank == 10 and i < 7 else 0
+        self._stamp(self._rank_fb, x, y, c)
 
     def back(self, x, y, big=False):
         """A card's back: a blue face with a lattice."""
@@ -469,6 +473,18 @@ class Canvas:
             fb.vline(x + k, y + 3, h - 6, c)
         for k in range(4, h - 4, 4):
             fb.hline(x + 3, y + k, w - 6, c)
+
+
+def _stamp_of(framebuf, rows, n, scale=1):
+    """A one-bit stamp (MONO_HLSB) of a glyph: rows of n pixels (the leftmost in bit n - 1),
+    each pixel scale x scale."""
+    w, h = n * scale, len(rows) * scale
+    stamp = framebuf.FrameBuffer(bytearray((w + 7) // 8 * h), w, h, framebuf.MONO_HLSB)
+    for y in range(len(rows)):
+        for x in range(n):
+            if rows[y] >> (n - 1 - x) & 1:
+                stamp.fill_rect(x * scale, y * scale, scale, scale, 1)
+    return stamp
 
 
 _SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"

@@ -5,7 +5,7 @@ was drawn from) and is drawn again only when its key differs. A new screen clear
 Layouts come in three size classes: LARGE (240x135), MEDIUM (128x64), TINY (72x40).
 """
 
-from engine.compat import const
+from engine.compat import const, ticks_diff
 from firmware import gfx
 from firmware.gfx import (BG, FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL,
                           GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
@@ -27,15 +27,28 @@ _LIFT = (2, 2, 5)   # how far the cursor raises its card
 # every byte of two cards' columns on a step (some 80 bytes at 400 kHz), the arrow 14
 _ARROW = const(4)
 _STATUS_Y = (19, 27, 70)   # 128x64: each of the two lines within one page (3 and 4)
-_STATUS_H = (6, 6, 10)
+_STATUS_H = (5, 6, 10)     # 72x40: the hand row's column begins right below
 _STATUS_FIT = (1, 2, 2)
+# the page mark of a status text of several pages: "2/3" at the right end of the last line,
+# in room the lines leave it (72x40: an arrow, the pages come round; 128x64: an arrow
+# below the lines' end, in the cursor arrow's strip: lines a character shorter paged more
+# often and cost the I2C bus bytes)
+_MARK_W = (4, 0, 16)
+_BAR_H = (7, 7, 20)        # the opponents' bar: a line of text and a pixel round it
 _LOGO_ROWS = (8, 32, 66)
-_UNSAVED_AT = ((56, 14), (88, 22), (202, 48))   # the NOT SAVED mark, in the rest's area
+_UNSAVED_AT = ((56, 14), (88, 21), (180, 59))   # the NOT SAVED mark, in the rest's area
+# a played card's way to the pile on colour screens (on mono panels every step would cost
+# the bus a card's pages twice): it is drawn halfway, then lands (each step more costs a
+# move some 2 KB on the bus: a move would send more bytes than the still table did)
+_FLIGHT_MS = const(120)
+_FLIGHT_STEPS = const(2)
+_LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
+_SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
-_MID_Y = ((6, 13), (8, 18), (20, 48))
+_MID_Y = ((7, 12), (8, 18), (20, 48))
 _PILE_AT = ((0, 7), (2, 8), (30, 26))
 _COUNT_AT = ((10, 10, 12, 5), (17, 14, 12, 5), (24, 57, 32, 8))
 _TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
@@ -45,9 +58,9 @@ _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 
 # round end, per size class: x of the names, right edges of the points and the totals,
 # x of the held cards (72x40: the right edge of their count)
 _SCORE_COLS = ((1, 32, 48, 67), (1, 49, 69, 72), (4, 104, 144, 152))
-_TILE_LABELS = (("DR", "PA", "MA", "CA", "HI", "ME"),
+_TILE_LABELS = (("", "P", "M", "", "?", "="),      # 72x40: one symbol (Draw: +n, Catch: "I!")
                 ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU"),
-                ("DRAW", "PASS", "MAU", "CATCH", "HINT", "MENU"))
+                ("DRAW", "PASS", "MAU", "CTCH", "HINT", "MENU"))   # 4 letters in a tile's frame
 
 
 def list_fit(canvas):
@@ -75,8 +88,10 @@ def list_cols(canvas):
 
 
 def status_cols(canvas):
-    """Characters a table status line has room for (the medium screen uses the 3x5 font)."""
-    return canvas.width // (4 if canvas.size != LARGE else 8)
+    """Characters a table status line has room for beside the page mark (the medium screen
+    uses the 3x5 font)."""
+    s = canvas.size
+    return (canvas.width - _MARK_W[s]) // (4 if s != LARGE else 8)
 
 
 def status_fit(canvas):
@@ -96,23 +111,35 @@ class Painter:
     def __init__(self, canvas):
         self.c = canvas
         self.screen = None
-        self.under = None    # the table a suit picker is drawn over (128x64)
+        self.under = None    # the table a suit picker is drawn over (240x135, 128x64)
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
         self.unsaved = False # the app: the flash refuses saves (the table shows NOT SAVED)
+        self.flying = -1     # the card on its way to the pile, or -1
+        self.under_card = None   # colour: the pixels under the flying card, put back each step
+        if canvas.depth == 4 and canvas.size == LARGE:
+            import framebuf
+            w, h = canvas.card_size()
+            self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
+                                                   framebuf.GS4_HMSB)
+        self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
+        if self.flying >= 0:      # anything to draw lands the flying card first
+            self._land()
         if screen is not self.screen:
             last = self.screen
-            # the Jack's suit picker is drawn over the table, but on the 72x40 (a screen of its own
-            # would change every byte of the panel twice)
+            # the Jack's suit picker is drawn over the table, the hand in sight on 240x135 (on
+            # 128x64 a screen of its own would change every byte of the panel twice)
             if (screen.name == "picker" and self.c.size != TINY and last is not None
                     and last.kind == "table"):
                 self.under = last
             else:
                 if screen is not self.under:   # back to the table under a picker: keys kept
                     self.keys = {}
+                elif self.c.size == LARGE:     # but its status lines drawn whole (the suits)
+                    self.keys["status"] = None
                 self.under = None
             self.screen = screen
         kind = screen.kind
@@ -258,7 +285,8 @@ class Painter:
         if not self._changed("scores", sc.top):
             return
         y0, h = _ROW_Y[s], _ROW_H[s]
-        c.rect(0, y0 - 1, c.width - 4, c.height - y0 + 1, BG)
+        top = max(y0 - 1, _TITLE_H[s])       # the rows' band, below the title's
+        c.rect(0, top, c.width - 4, c.height - top, BG)
         cols = _SCORE_COLS[s]
         text = c.text if s == LARGE else c.small
         heads = sc.heads
@@ -327,7 +355,74 @@ class Painter:
 
     # --- the table -------------------------------------------------------------------
 
+    def _launch(self, sc):
+        """When a card was played, start its flight from where it was: the hand slot that
+        showed it, else the seat whose count fell by one."""
+        was = self.keys.get("top")
+        card = sc.top
+        if was is None or was == card or card == 255:
+            return
+        c, s = self.c, self.c.size
+        for slot in range(hand_fit(c)):
+            key = self.keys.get(_SLOT0 + slot, -1)
+            if key >= 0 and key >> 12 == S.CARD_ITEM and key & 0xFF == card:
+                raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
+                self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
+                return
+        n = sc.players
+        others = n - 1 if sc.viewer >= 0 else n
+        for k in range(others):
+            p = (sc.viewer + 1 + k) % n
+            key = self.keys.get(_SEAT0 + k, -1)
+            if key >> 12 == p and (key & 0x3FF) == sc.counts[p] + 1:
+                w = c.width // others
+                self._fly(card, k * w + w // 2 - 10, 0)
+                return
+
+    def _fly(self, card, x, y):
+        """A card sets off from (x, y) to the pile; animate() draws it on its way."""
+        self.flying = card
+        self._from_x, self._from_y = x, y
+        self._step = -1          # not drawn yet; its clock starts at the next frame
+
+    def animate(self, now_ms):
+        """Move a played card a step on its way to the pile when its time has come (the
+        app's tick calls this every frame; nothing to do costs a comparison)."""
+        if self.flying < 0:
+            return
+        if self._step < 0:
+            self._t0 = now_ms
+        step = 1 + ticks_diff(now_ms, self._t0) * (_FLIGHT_STEPS - 1) // _FLIGHT_MS
+        if step == self._step:
+            return
+        if step >= _FLIGHT_STEPS:
+            self._land()
+            self.paint(self.screen)        # the pile shows it
+            return
+        self._lift()
+        self._step = step
+        fx, fy = self._from_x, self._from_y
+        x = fx + (_LANDING[0] - fx) * step // _FLIGHT_STEPS
+        y = fy + (_LANDING[1] - fy) * step // _FLIGHT_STEPS
+        self._at_x, self._at_y = x, y
+        self.under_card.blit(self.c.fb, -x, -y)     # what the card covers, for the next step
+        self.c.card(x, y, self.flying)
+
+    def _lift(self):
+        """Put back the pixels the flying card covered (if it is drawn)."""
+        if self._step >= 0:
+            w, h = self.c.card_size()
+            self.c.fb.blit(self.under_card, self._at_x, self._at_y)
+            self.c.mark(self._at_x, self._at_y, w, h)
+
+    def _land(self):
+        """The flight ends: the card off the table (the pile is drawn next)."""
+        self._lift()
+        self.flying = -1
+
     def _table(self, sc):
+        if self.under_card is not None:
+            self._launch(sc)
         if self._changed("felt", 1):
             self.c.fill(FELT)
         self._opponents(sc)
@@ -335,13 +430,14 @@ class Painter:
         top = sc.status_top
         self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
         self._unsaved()
+        self._page_mark(top // sc.status_fit + 1, sc.status_pages())
         self._hand(sc)
 
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
         c, s = self.c, self.c.size
         n = sc.players
-        h = (6, 7, 20)[s]
+        h = _BAR_H[s]
         if self._changed("opp", (n, sc.viewer)):
             c.rect(0, 0, c.width, h, PANEL)
         others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
@@ -392,7 +488,8 @@ class Painter:
                 c.text(count, 40 - 4 * len(count), 57, TEXT)
             else:
                 c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
-        if self._changed("top", sc.top):
+        # while a played card flies to the pile the pile shows the card it covers
+        if self._changed("top", sc.top if self.flying < 0 else self.keys["top"]):
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
@@ -440,13 +537,13 @@ class Painter:
     def _rest(self, sc, name):
         """Pending draws, the direction of play and whose turn it is (`name`, "" if not ours)."""
         c, s = self.c, self.c.size
-        if s == LARGE:
-            if sc.pending:
-                c.big("+%d" % sc.pending, 180, 30, WARN)
-            c.text("->" if sc.direction > 0 else "<-", 210, 58, DIM)
+        if s == LARGE:   # top down: whose turn, the cards to draw, the direction
             if name:     # whose turn it is: the holder's name in pass-and-play
                 c.text(name, 236 - 8 * len(name), 24, HILITE)
-                c.small("YOUR TURN", 200, 36, TEXT)
+                c.small("YOUR TURN", 200, 34, TEXT)
+            if sc.pending:
+                c.big("+%d" % sc.pending, 180, 41, WARN)
+            c.text("->" if sc.direction > 0 else "<-", 222, 58, DIM)
         elif s == MEDIUM:
             if sc.pending:
                 c.text("+%d" % sc.pending, 76, 9, WARN)
@@ -471,7 +568,8 @@ class Painter:
             return
         h, y = _STATUS_H[s], _STATUS_Y[s]
         if old is None:
-            c.rect(0, y - 1, c.width, fit * h + 1, FELT)
+            top = y - (s != TINY)     # 72x40: the table's middle ends right above
+            c.rect(0, top, c.width, y + fit * h - top, FELT)
         cw = 8 if s == LARGE else 4
         for i in range(fit):
             line = lines[i] if i < len(lines) else ""
@@ -484,6 +582,26 @@ class Painter:
                 c.text(line, 0, y + i * h, TEXT)
             else:
                 c.small(line, 0, y + i * h, TEXT)
+
+    def _page_mark(self, page, pages):
+        """Which page of the status text shows ("2/3"; mono: an arrow, the text pages round),
+        at the right end of the last status line; nothing for a text of one page."""
+        c, s = self.c, self.c.size
+        if not self._changed("page", (page << 8 if s == LARGE else 0) | min(pages, 2)):
+            return
+        x = c.width - (_MARK_W[s] or 4)
+        if s == MEDIUM:
+            y, rows = _HAND_Y[s] - 1 - _ARROW, 3
+        else:           # the 3x5 font's rows, on the 8x8 text's baseline
+            y, rows = _STATUS_Y[s] + (_STATUS_FIT[s] - 1) * _STATUS_H[s] + (2 if s == LARGE else 0), 5
+        c.rect(x, y, c.width - x, rows, FELT)
+        if pages < 2:
+            return
+        if s == LARGE:
+            c.small("%d/%d" % (page, pages), x, y, DIM)
+        else:
+            for r in range(rows // 2 + 1):    # a small triangle pointing right
+                c.rect(x + r, y + r, 1, rows - 2 * r, DIM)
 
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
@@ -543,11 +661,15 @@ class Painter:
             c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
 
     def _picker(self, sc):
-        """The Jack's suit picker over the table (not 72x40): the question and the suit under
-        the cursor on the status lines, the suits on white cards in the hand row; the rest
-        of the table stays as it was."""
+        """The Jack's suit picker over the table: the question and the suit under the cursor
+        on the status lines, the suits beside them (240x135: the hand stays in sight) or on
+        white cards in the hand row (128x64); the rest of the table stays as it was."""
         c, s = self.c, self.c.size
         self._status((sc.title, sc.items[sc.cursor]))
+        self._page_mark(1, 1)
+        if s == LARGE:
+            self._suit_row(sc)
+            return
         w, h = c.card_size()
         y0 = _HAND_Y[s]
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
@@ -563,6 +685,22 @@ class Painter:
                     c.suit(x + (w - 7) // 2, y0 + (h - 7) // 2, suit, INK)
         self._arrow(sc.cursor)
 
+    def _suit_row(self, sc):
+        """240x135: the four suits on white chips right of the picker's status lines, the one
+        under the cursor framed."""
+        c = self.c
+        if self._changed("suits", sc):       # once for each picker
+            for k in range(4):
+                c.rect(_SUITS_X + 30 * k, 71, 18, 18, CARD)
+                c.suit(_SUITS_X + 2 + 30 * k, 73, k, RED if k >= 2 else INK, 2)
+            self.keys["suit"] = None
+        old = self.keys.get("suit")
+        if not self._changed("suit", sc.cursor):
+            return
+        if old is not None:
+            c.frame(_SUITS_X - 1 + 30 * old, 70, 20, 20, FELT)
+        c.frame(_SUITS_X - 1 + 30 * sc.cursor, 70, 20, 20, CURSOR)
+
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
         c, s = self.c, self.c.size
@@ -570,7 +708,7 @@ class Painter:
             return
         rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
-        c.rect(0, y, c.width, rows, FELT)      # only the old arrow's bytes change
+        c.rect(0, y, c.width - 4, rows, FELT)  # only the old arrow's bytes change (not the page mark's)
         if slot >= 0:
             x = _HAND_X[s] + c.card_size()[0] // 2 + slot * _STEP[s] - rows + 1
             for r in range(rows):
@@ -599,20 +737,22 @@ class Painter:
             c.rect(x + w // 2 - 1, y0 + h + 4, 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
-        """An action item drawn like a card: a short label and a symbol."""
+        """An action item drawn like a card: a short label and a symbol, a pixel clear of the
+        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone)."""
         c, s = self.c, self.c.size
         on = kind == S.MAU_ITEM and sc.mau_on
         c.rect(x, y, w, h, HILITE if on else PANEL)
-        c.frame(x, y, w, h, TEXT)
+        if c.depth == 4:
+            c.frame(x, y, w, h, TEXT)
+        else:
+            c.hline(x, y, w, TEXT)
+            c.hline(x, y + h - 1, w, TEXT)
         ink = CURSOR_INK if on else TEXT
         label = _TILE_LABELS[s][kind - 1]
-        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
         if kind == S.DRAW_ITEM:
             sym = "+%d" % (sc.pending or 1)
         elif kind == S.MAU_ITEM:
             sym = "ON" if on else "OFF"
-            if s == TINY:
-                sym = "+" if on else "-"
         elif kind == S.CATCH_ITEM:
             sym = sc.names[arg][:1]
         elif kind == S.HINT_ITEM:
@@ -621,7 +761,12 @@ class Painter:
             sym = "="
         else:
             sym = "-"
-        if s == LARGE:
+        if s == TINY:      # one symbol: the cards to draw, whom to catch, or the label
+            sym = sym[-2:] if kind == S.DRAW_ITEM else sym + "!" if kind == S.CATCH_ITEM else label
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink)
+            return
+        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
+        if s == LARGE and 8 * len(sym) <= w - 4:
             c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink)
         else:
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (6 if s == TINY else 10), ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink)

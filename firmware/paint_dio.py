@@ -14,7 +14,7 @@ import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
 
-from engine.compat import const
+from engine.compat import const, ticks_diff
 from firmware import screens as S
 from firmware import sheet_dio as T
 
@@ -25,12 +25,16 @@ ROW_Y = const(15)       # top of a list's first row
 LOGO_H = const(53)      # the title screen's logo: its name and a fan of cards
 BAR_H = const(13)       # the table's opponents bar
 STATUS_Y = const(49)
-STATUS_FIT = const(2)
+STATUS_FIT = const(3)   # lines between the table's middle and the raised card
+MARK_COLS = const(4)    # a status line leaves room for the page mark ("2/3") and a gap
 SLOT = const(26)        # a hand slot: a 24-pixel card and a gap
 RAISE = const(4)        # the card under the cursor stands this much higher
 MAX_OTHERS = const(5)
 _NO_CARD = const(255)
 SCORE_X = const(84)     # round end: where the cards held begin (after "Greta   30  45")
+_FLIGHT_MS = const(120)   # a played card shows halfway to the pile this long, then lands
+_TOP_X = const(44)
+_TOP_Y = const(15)
 _ACTION_WORDS = ("DRW", "PAS", "MAU", "CAT", "HNT", "MNU")   # 3 letters fit inside a tile's frame
 _FACE_ACTION = const(256)   # slot face cache: 256 + item kind for an action tile
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # as firmware/paint.py's: J hearts, 7 clubs, A spades, ...
@@ -55,8 +59,8 @@ class DioPainter:
         self.cols = (width - 4) // CHAR_W
         self.hand_fit = (width - 2) // SLOT
         # what firmware.app sizes its screens by (list rows keep room for the scroll marks)
-        self.sizes = S.Sizes(False, self.list_fit, self.title_fit, self.cols - 2, self.cols,
-                             STATUS_FIT, self.hand_fit)
+        self.sizes = S.Sizes(False, self.list_fit, self.title_fit, self.cols - 2,
+                             self.cols - MARK_COLS, STATUS_FIT, self.hand_fit)
         self.sheet = T.build()
         self.pal = T.palette()
         self.pal_shaded = T.palette(True)
@@ -126,17 +130,18 @@ class DioPainter:
         self.root.append(g)
         self._rect(g, 0, 0, w, BAR_H, T.PANEL)
         self.turn_mark = self._rect(g, 0, BAR_H - 2, 10, 2, T.HILITE)
-        self.opponents = [_label(g, 2, 1, T.TEXT) for _ in range(MAX_OTHERS)]
+        self.opponents = [_label(g, 2, -1, T.TEXT) for _ in range(MAX_OTHERS)]   # ink above the mark
         T.picture_tiles(self._grid(g, 4, 15, T.COLS, T.ROWS), T.BACKSIDE)
         self.pile = _label(g, 31, 35, T.TEXT)
-        self.top = self._grid(g, 44, 15, T.COLS, T.ROWS)
+        self.top = self._grid(g, _TOP_X, _TOP_Y, T.COLS, T.ROWS)
         self.wish_word = _label(g, 74, 14, T.TEXT)
         self.wish = self._grid(g, 78, 28, 2, 2)
         self.pending = _label(g, 102, 14, T.WARN, 0.0, 2)
         self.you = _label(g, w - 2, 14, T.HILITE, 1.0)
-        self.direction = _label(g, w - 2, 34, T.DIM, 1.0)
+        self.direction = _label(g, w - 2, 30, T.DIM, 1.0)
         self.status = [_label(g, 2, STATUS_Y + i * LINE_H, T.TEXT) for i in range(STATUS_FIT)]
-        self.not_saved = _label(g, w - 2, STATUS_Y + STATUS_FIT * LINE_H, T.WARN, 1.0)
+        self.not_saved = _label(g, w - 2, 40, T.WARN, 1.0)      # under the direction
+        self.page = _label(g, w - 2, STATUS_Y + (STATUS_FIT - 1) * LINE_H, T.DIM, 1.0)
         self.hand_x = (w - self.hand_fit * SLOT) // 2 + 1
         self.hand_y = self.height - T.CARD_H - 6
         self.slots, self.words, self.fits = [], [], []
@@ -151,6 +156,13 @@ class DioPainter:
         y = self.hand_y + T.CARD_H // 2 - 3
         self.more_left = self._rect(g, 0, y, 2, 6, T.HILITE)
         self.more_right = self._rect(g, w - 2, y, 2, 6, T.HILITE)
+        # a played card on its way to the pile, over everything; counts of the seats shown
+        self.flight = self._grid(g, 0, 0, T.COLS, T.ROWS)
+        self.flight.hidden = True
+        self.flying = -1
+        self._t0 = 0
+        self.counts = bytearray(MAX_OTHERS + 1)
+        self._last_table = None
 
     # --- changing only what differs ----------------------------------------------------
 
@@ -206,6 +218,8 @@ class DioPainter:
 
     def paint(self, screen):
         """Bring the displayio objects up to date with `screen`."""
+        if self.flying >= 0:       # anything to draw lands the flying card first
+            self._land()
         self.screen = screen
         kind = screen.kind
         if kind == "table":
@@ -278,17 +292,72 @@ class DioPainter:
     def _table(self, sc):
         self._background(T.FELT)
         self._only(self.table)
+        self._launch(sc)
         self._opponents(sc)
         self._middle(sc)
         for i in range(STATUS_FIT):
             at = sc.status_top + i
             self._text(self.status[i], sc.status[at] if at < len(sc.status) else "")
+        pages = sc.status_pages()
+        self._text(self.page, "%d/%d" % (sc.status_top // sc.status_fit + 1, pages)
+                   if pages > 1 else "")
         self._unsaved()
         self._hand(sc)
 
     def _unsaved(self):
         """NOT SAVED below the status lines while the flash refuses saves."""
         self._text(self.not_saved, "NOT SAVED" if self.unsaved else "")
+
+    # --- a played card's flight -----------------------------------------------------------
+
+    def _launch(self, sc):
+        """When a card was played, it sets off from where it was (the hand slot that showed
+        it, else the seat whose count fell by one) and shows halfway to the pile."""
+        was, card = self.faces[self.hand_fit], sc.top
+        new = sc is not self._last_table      # a new round's table: nothing flies
+        self._last_table = sc
+        if new or was < 0 or was == card or card == _NO_CARD:
+            self._seen(sc)
+            return
+        x = y = -1
+        for slot in range(self.hand_fit):
+            if self.faces[slot] == card and not self.slots[slot].hidden:
+                x, y = self.slots[slot].x, self.slots[slot].y
+        others = sc.players - 1
+        for k in range(others if x < 0 else 0):
+            p = (sc.viewer + 1 + k) % sc.players
+            if self.counts[p] == sc.counts[p] + 1:
+                width = self.width // others
+                x, y = k * width + width // 2 - T.CARD_W // 2, 0
+        self._seen(sc)
+        if x < 0:
+            return
+        self.flying = card
+        self._t0 = -1                 # its clock starts at the next frame
+        T.card_tiles(self.flight, card)
+        self._place(self.flight, (x + _TOP_X) // 2, (y + _TOP_Y) // 2)
+
+    def _seen(self, sc):
+        """Remember each seat's count, to tell next time who played."""
+        for p in range(sc.players):
+            self.counts[p] = sc.counts[p]
+
+    def animate(self, now_ms):
+        """Show the flying card halfway for a moment, then land it (the app's tick calls
+        this every frame; nothing to do costs a comparison)."""
+        if self.flying < 0:
+            return
+        if self._t0 < 0:
+            self._t0 = now_ms
+            self._show(self.flight, True)
+        elif ticks_diff(now_ms, self._t0) >= _FLIGHT_MS:
+            self._land()
+            self.paint(self.screen)         # the pile shows it
+
+    def _land(self):
+        """The flight ends: the flying card hidden (the pile is drawn next)."""
+        self._show(self.flight, False)
+        self.flying = -1
 
     def _opponents(self, sc):
         n = sc.players
@@ -304,7 +373,7 @@ class DioPainter:
             count = "%d%s" % (sc.counts[p], "!" if sc.mau[p] else "")
             room = max(1, width // CHAR_W - len(count) - 1)
             self._text(label, "%s %s" % (sc.names[p][:room], count))
-            self._anchor(label, k * width + 2, 1)
+            self._anchor(label, k * width + 2, -1)
             turn = p == sc.turn and not sc.over
             self._colour(label, T.HILITE if turn else T.TEXT)
             if turn:
@@ -316,7 +385,7 @@ class DioPainter:
     def _middle(self, sc):
         self._text(self.pile, "%d" % sc.draw_size)
         self._show(self.top, sc.top != _NO_CARD)
-        if sc.top != _NO_CARD:
+        if sc.top != _NO_CARD and self.flying < 0:   # flying: the pile shows the card below
             self._face(self.top, sc.top, self.pal, self.hand_fit)
         wish = sc.wish >= 0
         self._show(self.wish, wish)

@@ -50,16 +50,21 @@ ACTION = const(25)     # + row * 3 + col: an action item's body (Draw, Pass, Mau
 RANK = const(37)       # + (rank - 2) * 2 + red: the top-left tile with the rank
 SMALL = const(63)      # + suit: the tile under the rank
 BIG = const(67)        # + suit * 4 + quarter: the big suit over the bottom-right tiles
-TILES = const(83)
+TEN = const(83)        # + red: the tile right of a 10's rank tile, with the rest of its 0
+TILES = const(85)
 
-# ranks 2..A, 7 rows of 7 bits (left pixel = bit 6), drawn from pixel (1, 1) of the tile
+# ranks 2..A, 7 rows of 7 bits (left pixel = bit 6), drawn from pixel (1, 1) of the tile;
+# 10 is wider (below)
 _RANKS = (b"\x1c\x22\x02\x0c\x10\x20\x3e", b"\x3e\x04\x08\x04\x02\x22\x1c",
           b"\x04\x0c\x14\x24\x3e\x04\x04", b"\x3e\x20\x3c\x02\x02\x22\x1c",
           b"\x0c\x10\x20\x3c\x22\x22\x1c", b"\x3e\x02\x04\x08\x10\x10\x10",
           b"\x1c\x22\x22\x1c\x22\x22\x1c", b"\x1c\x22\x22\x1e\x02\x04\x18",
-          b"\x4e\x51\x51\x51\x51\x51\x4e", b"\x0e\x04\x04\x04\x04\x24\x18",
+          b"", b"\x0e\x04\x04\x04\x04\x24\x18",
           b"\x1c\x22\x22\x22\x2a\x24\x1a", b"\x22\x24\x28\x30\x28\x24\x22",
           b"\x08\x14\x22\x22\x3e\x22\x22")
+# 10 as wide as two digits and a gap (9 bits, left pixel = bit 8) from pixel (2, 1): its 1
+# is kept off the card's edge and its 0 runs on into the next tile
+_TEN = (0x08e, 0x191, 0x091, 0x091, 0x091, 0x091, 0x1ce)
 # suits (clubs, spades, hearts, diamonds): 7x7, left pixel = bit 6
 _SUITS = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
           b"\x36\x7f\x7f\x3e\x1c\x08\x00", b"\x08\x1c\x3e\x7f\x3e\x1c\x08")
@@ -114,12 +119,12 @@ def _copy_tile(sheet, src, dst):
             sheet[dst * TILE + x, y] = sheet[src * TILE + x, y]
 
 
-def _glyph(sheet, tile, rows, x0, y0, colour, scale=1):
-    """Set the lit pixels of a 7-bit-wide glyph into a tile region (clipped to the tile)."""
+def _glyph(sheet, tile, rows, x0, y0, colour, scale=1, width=7):
+    """Set the lit pixels of a glyph `width` bits wide into a tile region (clipped to the tile)."""
     for gy in range(len(rows)):
         bits = rows[gy]
-        for gx in range(7):
-            if bits >> (6 - gx) & 1:
+        for gx in range(width):
+            if bits >> (width - 1 - gx) & 1:
                 for dy in range(scale):
                     for dx in range(scale):
                         x, y = x0 + gx * scale + dx, y0 + gy * scale + dy
@@ -137,7 +142,12 @@ def build():
         for red in range(2):
             tile = RANK + (rank - 2) * 2 + red
             _copy_tile(sheet, FACE, tile)
-            _glyph(sheet, tile, _RANKS[rank - 2], 1, 1, RED if red else INK)
+            if rank == 10:
+                _copy_tile(sheet, FACE + 1, TEN + red)
+                _glyph(sheet, tile, _TEN, 2, 1, RED if red else INK, 1, 9)
+                _glyph(sheet, TEN + red, _TEN, 2 - TILE, 1, RED if red else INK, 1, 9)
+            else:
+                _glyph(sheet, tile, _RANKS[rank - 2], 1, 1, RED if red else INK)
     for suit in range(4):
         ink = RED if suit >= 2 else INK
         _copy_tile(sheet, FACE + COLS, SMALL + suit)
@@ -156,6 +166,8 @@ def card_tiles(grid, card):
     for i in range(COLS * ROWS):
         grid[i] = FACE + i
     grid[0] = RANK + (rank - 2) * 2 + (1 if suit >= 2 else 0)
+    if rank == 10:
+        grid[1] = TEN + (1 if suit >= 2 else 0)
     grid[COLS] = SMALL + suit
     grid[2 * COLS + 1] = BIG + suit * 4
     grid[2 * COLS + 2] = BIG + suit * 4 + 1

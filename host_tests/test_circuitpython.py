@@ -105,7 +105,7 @@ def test_the_app_sizes_its_screens_for_this_painter(display):
     badge.press_row(("start", 0))
     badge.play_to(("table",))
     t = badge.screen
-    assert (t.fit, t.cols, t.status_fit) == (p.hand_fit, p.cols, 2)
+    assert (t.fit, t.cols, t.status_fit) == (p.hand_fit, p.cols - 4, 3)   # room for the page mark
 
 
 # --- whole games ---------------------------------------------------------------------
@@ -223,7 +223,7 @@ def test_a_read_only_drive_plays_on_and_says_so(display, tmp_path):
             break
         badge.wait(100)
     image = badge.image()
-    assert cp.shows(image, "Not saved: the drive is"), badge.screen.status
+    assert cp.shows(image, "Not saved: the drive"), badge.screen.status
     assert badge.app.store.refused >= 1 and os.listdir(str(tmp_path)) == []
     badge.play_to(("scores",))        # the game goes on unsaved
 
@@ -378,3 +378,128 @@ def test_a_table_of_ais_alone_shows_no_hand(display):
     assert all(grid.hidden for grid in p.slots) and all(fit.hidden for fit in p.fits)
     assert not has_colour(image.crop((0, p.hand_y, 160, 128)), rgb(T.BODY))
     assert badge.play_to(("scores",)).name == "scores"
+
+
+# --- everything fits ---------------------------------------------------------------------
+
+def visible_leaves(group, dx=0, dy=0, scale=1, out=None):
+    """(object, x, y, scale) of each shown Label, TileGrid and Rectangle under `group`."""
+    import displayio
+    from adafruit_display_text import bitmap_label
+    out = [] if out is None else out
+    for child in group:
+        if getattr(child, "hidden", False):
+            continue
+        x, y = dx + child.x * scale, dy + child.y * scale
+        if isinstance(child, bitmap_label.Label) or not isinstance(child, displayio.Group):
+            out.append((child, x, y, scale))
+        else:
+            visible_leaves(child, x, y, scale * child.scale, out)
+    return out
+
+
+def measure(obj, x, y, scale):
+    """("label" / "grid" / "rect", box, ink pixels): a label's ink from its bitmap."""
+    from adafruit_display_text import bitmap_label
+    if isinstance(obj, bitmap_label.Label):
+        s = scale * obj.scale
+        tg, bitmap = obj.tilegrid, obj.bitmap
+        ink = {(x + (tg.x + bx) * s + i, y + (tg.y + by) * s + j)
+               for bx in range(bitmap.width) for by in range(bitmap.height) if bitmap[bx, by]
+               for i in range(s) for j in range(s)}
+        bb = obj.bounding_box
+        return "label %r" % obj.text, (x + bb[0] * s, y + bb[1] * s, bb[2] * s, bb[3] * s), ink
+    if hasattr(obj, "tile_width"):
+        w, h = obj.width * obj.tile_width, obj.height * obj.tile_height
+        return "grid", (x, y, w * scale, h * scale), None
+    return "rect", (x, y, obj.width, obj.height), None
+
+
+def faults_on_screen(painter):
+    """What does not fit on the displayio screen now: an object off the screen, two labels'
+    ink on each other, a label's ink cut by a card or a bar (within a card or a tile it keeps
+    a pixel clear of the edge and the frame)."""
+    from test_fit import bounds, inside, shrink
+    screen = (0, 0, painter.width, painter.height)
+    things = [measure(*leaf) for leaf in visible_leaves(painter.root)
+              if leaf[0] is not painter.flight]     # a card on its way passes over all
+    faults = []
+    for what, box, ink in things:
+        if ink and not inside(bounds(ink), screen) or not ink and not inside(box, screen):
+            faults.append("%s %r off the screen" % (what, box))
+    labels = [t for t in things if t[2]]
+    shapes = [t for t in things if not t[2] and t[1] != screen]
+    for i, (what, box, ink) in enumerate(labels):
+        for other, _, ink2 in labels[i + 1:]:
+            if ink & ink2:
+                faults.append("%s over %s" % (what, other))
+        for kind, area, _ in shapes:
+            x, y, w, h = area
+            if not any(x <= px < x + w and y <= py < y + h for px, py in ink):
+                continue
+            if not inside(bounds(ink), shrink(area, 2, 2) if kind == "grid" else area):
+                faults.append("%s at %r cut by the %s %r" % (what, bounds(ink), kind, area))
+    return faults
+
+
+def test_every_label_and_card_fits_on_the_badge(display):
+    """Through a match of three rounds on the PyBadge (and a pass-and-play match), every
+    screen's labels fit: on the screen, apart, each within the card, tile or bar it is on."""
+    found, seen = [], set()
+
+    def on_frame(b):
+        seen.add(b.screen.name)
+        if b.screen.name == "table":
+            from test_fit import table_states
+            seen.update(table_states(b.screen))
+        found.extend(faults_on_screen(b.painter))
+
+    for levels, match in ((None, "rounds"), ([0, 0, 3], None)):
+        badge = Badge(display, seed=3)
+        badge.check = on_frame
+        badge.start(levels=levels, match=match)
+        badge.play_to(("final",), limit=8000)
+    assert {"table", "picker", "scores", "cover", "pending", "wish", "mau", "top 10",
+            "hand 10", "top Q", "hand Q"} <= seen, seen
+    assert not found, "\n".join(sorted(set(found))[:20])
+
+
+def test_the_ranks_on_the_badge_are_told_apart():
+    """The sheet's rank tiles: any two ranks differ by three pixels or more, the 1 and the 0
+    of a 10 stand apart, and no rank touches the card's edge (the 10's 1 did)."""
+    from test_gfx import components
+    sheet = T.build()
+    glyphs = {}
+    for rank in range(2, 15):
+        tiles = (T.RANK + (rank - 2) * 2, T.TEN if rank == 10 else T.FACE + 1)
+        glyphs[rank] = {(8 * k + x, y) for k, tile in enumerate(tiles) for x in range(8)
+                        for y in range(8) if sheet[tile * 8 + x, y] == T.INK}
+    for a in range(2, 15):
+        for b in range(a + 1, 15):
+            assert len(glyphs[a] ^ glyphs[b]) >= 3, (a, b)
+        assert min(x for x, y in glyphs[a]) >= 2 and min(y for x, y in glyphs[a]) >= 1, a
+    assert len(components(glyphs[10])) == 2
+
+
+def test_a_played_card_flies_to_the_pile_on_the_badge(display):
+    """A card played shows halfway between where it was (your hand slot, or the seat that
+    played it) and the pile, the pile showing the card below, then lands on the pile."""
+    badge = Badge(display, seed=11)
+    p = badge.painter
+    flights = {"hand": 0, "seat": 0}
+
+    def on_frame(b):
+        if p.flying < 0 or p.flight.hidden:
+            return
+        assert p.faces[p.hand_fit] != p.flying           # the pile: the card below
+        x, y = p.flight.x, p.flight.y
+        source = (2 * x - p.top.x, 2 * y - p.top.y)      # the flight shows halfway from it
+        flights["hand" if source[1] > p.hand_y - 10 else "seat"] += 1
+        landing = p.flying
+        b.wait(200)
+        assert p.flight.hidden and p.faces[p.hand_fit] == landing
+
+    badge.start()
+    badge.check = on_frame
+    badge.play_to(("scores",), limit=3000)
+    assert flights["hand"] >= 2 and flights["seat"] >= 4, flights

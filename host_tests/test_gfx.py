@@ -190,7 +190,7 @@ def test_painting_only_what_changed_equals_painting_everything(w, h, depth):
         else:
             now += 1000
             app.tick(now)
-        assert bytes(c.buf) == bytes(painted_whole(app, w, h, depth).buf), (step, app.screen.name)
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf), (step, app.screen.name)
         compared += 1
     assert compared >= 40
 
@@ -213,14 +213,24 @@ def started_game(w, h, depth, seed):
 
 def painted_whole(app, w, h, depth):
     """A fresh canvas with the app's screen painted whole (a picker drawn over the table
-    is painted over that table, painted whole first)."""
+    is painted over that table, painted whole first), once a card flying to the pile has
+    landed on the app's own canvas."""
     from firmware.paint import Painter
+    landed(app)
     fresh = Canvas(w, h, depth)
     painter = Painter(fresh)
     if app.painter.under is not None:
         painter.paint(app.painter.under)
     painter.paint(app.screen)
     return fresh
+
+
+def landed(app):
+    """Let a played card's flight to the pile end (the frames of its way, 100 ms apart)."""
+    now = app.now
+    while app.painter.flying >= 0:
+        now += 100
+        app.painter.animate(now)
 
 
 def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
@@ -238,7 +248,7 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
             top = bytes(c.buf[:3 * 128])            # pages 0-2: opponents, pile, top card
             app.act(1)
             assert bytes(c.buf[:3 * 128]) == top and app.painter.under is t
-            assert bytes(c.buf) == bytes(painted_whole(app, 128, 64, 1).buf)
+            assert bytes(painted_whole(app, 128, 64, 1).buf) == bytes(c.buf)
             app.act(3)                              # the wish: back to the table
             assert app.screen is t and app.painter.under is None
             pickers += 1
@@ -252,40 +262,7 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
         else:
             now += 1000
             app.tick(now)
-        assert bytes(c.buf) == bytes(painted_whole(app, 128, 64, 1).buf), (step, app.screen.name)
-    assert pickers >= 1
-
-
-def test_the_suit_picker_is_drawn_over_the_table_on_the_colour_screen():
-    """On 240x135 too the Jack's suit picker takes the status lines and the hand row only:
-    the opponents, the pile and the top card are not sent again, twice (its own screen
-    had cost two whole screens, 130 KB on the bus, a wish); as a whole repaint would."""
-    from firmware import screens as S
-    c, app = started_game(240, 135, 4, seed=4)
-    now, pickers = 0, 0
-    for step in range(600):
-        if app.screen.name == "final" or pickers >= 2:
-            break
-        t = app.table
-        if app.screen.name == "picker":
-            top = bytes(c.buf[:66 * 120])            # rows 0-65: opponents, pile, top card
-            assert app.painter.under is t
-            app.act(1)
-            assert bytes(c.buf[:66 * 120]) == top
-            app.act(3)                               # the wish: back to the table
-            assert app.screen is t and app.painter.under is None
-            pickers += 1
-        elif t.my_turn:
-            target = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
-                           and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
-                           and t.hand_n > 1), t.first_playable())
-            while t.cursor != target:
-                app.act(1)
-            app.act(3)
-        else:
-            now += 1000
-            app.tick(now)
-        assert bytes(c.buf) == bytes(painted_whole(app, 240, 135, 4).buf), (step, app.screen.name)
+        assert bytes(painted_whole(app, 128, 64, 1).buf) == bytes(c.buf), (step, app.screen.name)
     assert pickers >= 1
 
 
@@ -494,3 +471,207 @@ def test_paint_figures_in_micropython():
     out = mpvm.run(head + TO_MY_TURN + PAINT_FIGURES, modules=("engine", "firmware"), timeout=200).check().stdout
     print(out)
     assert out.count("PAINT ") == 3
+
+
+# --- ranks told apart --------------------------------------------------------------------
+
+# pixels by which any two rank glyphs must differ at least (drawn where a card draws them):
+# the 3x5 font's 8 and 9 differ by one; the tiny card's own font by three or more
+MARGIN = {gfx.TINY: 3, gfx.MEDIUM: 3, gfx.LARGE: 3}
+# letters and digits of the screen's font a rank could be taken for
+LOOK_ALIKES = {"Q": "09SO", "8": "B", "5": "S", "2": "Z"}
+
+
+def components(pixels):
+    """The 8-connected groups of a set of pixels."""
+    left, groups = set(pixels), []
+    while left:
+        todo, group = [left.pop()], set()
+        while todo:
+            x, y = todo.pop()
+            group.add((x, y))
+            for n in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        groups.append(group)
+    return groups
+
+
+def at_origin(pixels):
+    """The pixels moved so that their bounding box starts at (0, 0)."""
+    x0 = min(p[0] for p in pixels)
+    y0 = min(p[1] for p in pixels)
+    return {(x - x0, y - y0) for x, y in pixels}
+
+
+def font_pixels(c, text):
+    """Pixels of `text` in the font the screen's cards are read against (8x8, or 3x5)."""
+    c.fb.fill(0)
+    if c.size == gfx.TINY:
+        c._small(text, 8, 8, 1)
+    else:
+        c.fb.text(text, 8, 8, 1)
+    return at_origin({(x, y) for x in range(c.width) for y in range(c.height) if c.fb.pixel(x, y)})
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_rank_glyphs_are_told_apart_by_a_margin(w, h, depth):
+    """Each rank as a card shows it differs from every other rank and from the font's look-
+    alikes (Q from 9, S and O; 8 from B; ...) by MARGIN pixels; the 1 and the 0 of a 10
+    stand apart, and its 0 is no 6, 8 or 9."""
+    from test_fit import rank_pixels
+    c = Canvas(w, h, depth)
+    margin = MARGIN[c.size]
+    for big in ((False, True) if c.size == gfx.LARGE else (False,)):
+        glyphs = {gfx.RANK_LABELS[r]: rank_pixels(c, 10, 10, r, big) for r in range(2, 15)}
+        labels = sorted(glyphs)
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                assert len(glyphs[a] ^ glyphs[b]) >= margin, (a, b, big)
+        if big:
+            continue
+        for rank, others in LOOK_ALIKES.items():
+            for other in others:
+                differ = len(at_origin(glyphs[rank]) ^ font_pixels(c, other))
+                assert differ >= margin, (rank, other, differ)
+        parts = sorted(components(glyphs["10"]), key=min)
+        assert len(parts) == 2, "the 1 and the 0 of a 10 touch"
+        for other in "689":
+            differ = len(at_origin(parts[1]) ^ font_pixels(c, other))
+            assert differ >= margin, ("the 0 of 10 looks like", other, differ)
+
+
+def rows_of(c, y0, y1):
+    """The canvas's pixels of rows y0 to y1 - 1."""
+    return tuple(c.fb.pixel(x, y) for y in range(y0, y1) for x in range(c.width))
+
+
+def test_the_suit_picker_leaves_the_hand_in_sight_on_240x135():
+    """Wishing a suit, the player still sees their cards: on 240x135 the picker takes only
+    the status lines (the suits beside its question), the hand row and the table above stay
+    as they were; back at the table the canvas is as a whole repaint would make it."""
+    from firmware import screens as S
+    c, app = started_game(240, 135, 4, seed=4)
+    now, pickers = 0, 0
+    for step in range(600):
+        if app.screen.name == "final" or pickers >= 3:
+            break
+        t = app.table
+        if t.my_turn and app.screen is t:
+            jack = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+                         and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
+                         and t.hand_n > 1), -1)
+            target = jack if jack >= 0 else t.first_playable()
+            while t.cursor != target:
+                app.act(1)
+            table, hand = rows_of(c, 0, 69), rows_of(c, 90, 135)
+            app.act(3)
+            if jack >= 0:
+                assert app.screen.name == "picker"
+                for k in range(5):
+                    assert rows_of(c, 0, 69) == table and rows_of(c, 90, 135) == hand, k
+                    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+                    app.act(1)
+                app.act(3)                          # the wish: back to the table
+                assert app.screen is t and app.painter.under is None
+                pickers += 1
+        else:
+            now += 1000
+            app.tick(now)
+        assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf), (step, app.screen.name)
+    assert pickers >= 1
+
+
+LONG_STATUS = ("Greta plays the seven of clubs and says Mau. Hugo draws two cards. Ida plays "
+               "the Jack of spades and wishes hearts. Your turn: play a heart or draw.")
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_a_status_of_several_pages_says_which_page_shows(w, h, depth):
+    """A long status pages by itself: the last status line ends with "1/3", "2/3" ... (mono
+    screens: an arrow, the pages come round), and its text leaves the mark room; a text of
+    one page has no mark."""
+    from firmware import paint
+    from tools.sim.findtext import FONT_3X5, find_text
+    from tools.sim.image import screenshot
+    c, app = started_game(w, h, depth, seed=5)
+    t = app.table
+    t.say(LONG_STATUS)
+    app.painter.paint(t)
+    pages = t.status_pages()
+    assert pages >= 3 and all(len(line) <= paint.status_cols(c) for line in t.status)
+    mark_x = w - (paint._MARK_W[c.size] or 4)
+    for page in range(1, pages + 1):
+        image = screenshot(c)
+        if depth == 1:             # the arrow: a triangle, 5, 3 and 1 pixels tall (128x64: 3, 1)
+            arrow = ([(0, 0), (0, 2), (1, 1)] if c.size == gfx.MEDIUM
+                     else [(0, 0), (0, 4), (1, 1), (1, 3), (2, 2)])
+            found = [(x, y) for x in range(mark_x, w - 2) for y in range(15, h - 5)
+                     if all(image.getpixel((x + dx, y + dy)) != (0, 0, 0) for dx, dy in arrow)]
+            assert found, page
+        else:
+            found = find_text(image, "%d/%d" % (page, pages), FONT_3X5)
+            assert [x for x, y in found if x >= mark_x], page
+        t.turn_status_page()
+        app.painter.paint(t)
+    assert t.status_top == 0      # round again to the first page
+    t.say("Your turn")            # one page: no mark
+    app.painter.paint(t)
+    y, rows = {gfx.TINY: (19, 5), gfx.MEDIUM: (40, 3), gfx.LARGE: (82, 5)}[c.size]
+    assert set(region(c, mark_x, y, w - mark_x, rows)) == {c.ink(gfx.FELT)}
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
+    """On 240x135 a card played (by an AI from its seat, by you from your hand) is drawn on
+    its way to the pile, between where it was and the pile, the pile showing the card below
+    until it lands; then the canvas is the table painted whole. Mono panels show the move
+    at once."""
+    from firmware import paint
+    c, app = started_game(w, h, depth, seed=5)
+    p = app.painter
+    cw, ch = c.card_size()
+    now, flights, from_hand = 0, 0, 0
+    for step in range(400):
+        if app.screen.name not in ("table", "picker") or flights >= 6 and from_hand:
+            break
+        t = app.table
+        before = t.top
+        if app.screen.name == "picker":
+            app.act(3)
+        elif t.my_turn:
+            target = t.first_playable()
+            while t.cursor != target:
+                app.act(1)
+            app.act(3)
+        else:
+            now += 1000
+            app.tick(now)
+        if t.top == before or app.screen is not t:
+            continue
+        if depth == 1:
+            assert p.flying < 0
+            continue
+        assert p.flying == t.top
+        from_hand += p._from_y > 60
+        start = abs(p._from_x - paint._LANDING[0]) + abs(p._from_y - paint._LANDING[1])
+        pile = paint._TOP_AT[c.size]
+        shown = region(c, *pile)
+        way = []
+        while p.flying >= 0:
+            now += 10
+            app.tick(now)
+            if p.flying < 0 or p._step < 0:
+                continue
+            x, y = p._at_x, p._at_y
+            way.append(abs(x - paint._LANDING[0]) + abs(y - paint._LANDING[1]))
+            alone = Canvas(w, h, depth)
+            alone.card(x, y, t.top)
+            assert region(c, x + 1, y + 1, cw - 2, ch - 2) == region(alone, x + 1, y + 1, cw - 2, ch - 2)
+            if x + cw <= pile[0] or y + ch <= pile[1]:     # not over the pile yet:
+                assert region(c, *pile) == shown            # it shows the card below
+        assert way and way == sorted(way, reverse=True) and 0 < way[-1] < start
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+        flights += 1
+    assert depth == 1 or flights >= 6 and from_hand

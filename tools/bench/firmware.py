@@ -59,6 +59,10 @@ PER_MOVE = array("I", bytes(4 * 4 * 1000))
 LAST = [0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen painted
 REPEAT = %d            # a show of a driver that sends only changes is timed this many times
 BEFORE = None        # that driver's copy of the panel's RAM before the show (start() sizes it)
+# a played card flying to the pile (colour): flights, frames that moved it, bus bytes and
+# pixels shown in those frames, their paint ms; FLY[0]: this frame's shows are the flight's
+A = [0, 0, 0, 0, 0]
+FLY = [0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
 
@@ -75,6 +79,22 @@ class Timed:
         t = time.ticks_ms()
         self.inner.paint(screen)
         T[0] += time.ticks_diff(time.ticks_ms(), t)
+        if getattr(self.inner, "flying", -1) >= 0:
+            A[0] += 1
+
+    def animate(self, now):
+        # the app's tick, every frame: a flying card's steps (paint time and, in FLY, the
+        # frame's shows are the flight's)
+        inner = self.inner
+        was, step = inner.flying, inner._step
+        t = time.ticks_ms()
+        inner.animate(now)
+        spent = time.ticks_diff(time.ticks_ms(), t)
+        T[0] += spent
+        FLY[0] = 1 if was >= 0 and (inner.flying < 0 or inner._step != step) else 0
+        if FLY[0]:
+            A[1] += 1
+            A[4] += spent
 
     def show(self, canvas, x, y, w, h):
         inner = self.inner
@@ -88,6 +108,9 @@ class Timed:
             T[1] += 1000 * time.ticks_diff(time.ticks_ms(), t)
         T[2] += 1
         T[3] += chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent
+        if FLY[0]:
+            A[2] += chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent
+            A[3] += w * h
         n = T[4]
         if n < 400:
             RECTS[4 * n] = x
@@ -224,6 +247,8 @@ def start(name):
     rig = chipmodels.Rig(board, seed=4, model=False)
     chipmodels.FakePin.record = chipmodels.FakeSPI.record = False   # the fakes keep nothing
     rig.app.painter = Timed(rig.app.painter, 0)
+    if rig.app.animate is not None:
+        rig.app.animate = rig.app.painter.animate
     if hasattr(rig.display, "i2c"):
         rig.display.i2c = CountingI2C(rig.display.i2c)
     if getattr(rig.display, "shadow", None) is not None:
@@ -285,6 +310,7 @@ def sample():
 def counts():
     moves = M[0]
     print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name, T[5], T[6])
+    print("BENCH flight", A[0], A[1], A[2], A[3], A[4])
     print("BENCH in_use_max", M[1])
 
 def full_redraw():
@@ -539,7 +565,17 @@ def summary(name, figures):
     each.sort()
     in_round.sort()
     full_alloc = int(figures["full_alloc"][0][0])
+    flights, fly_frames, fly_bytes, fly_px, fly_ms = (int(x) for x in figures["flight"][0])
+    # a flight's frames on a real RP2040: their pixels through the palette blit and on the
+    # bus at the clock the wiring gives (2 bytes a pixel), plus their Python painting
+    fly_total = (fly_px * BLIT_US / 1000.0 + fly_px * 16 * 1000.0 / wire_hz(name, board, figures)
+                 + fly_ms * ratio * PYTHON_FACTOR)
     row = {
+        "flights": flights, "flight_frames": fly_frames,
+        "flight_bytes_move": fly_bytes / max(moves, 1),
+        "flight_frame_px": fly_px / max(fly_frames, 1),
+        "flight_frame_ms": fly_total / max(fly_frames, 1),
+        "flight_ms": fly_total / max(flights, 1),
         "board": name, "depth": board.DEPTH, "ratio": ratio,
         "move_mean_ms": sum(each) / max(len(each), 1),
         "move_p90_ms": percentile(each, 0.9),
@@ -639,6 +675,14 @@ def report(rows, out=sys.stdout):
         say("I2C show a move replayed on the final canvas with every byte of each box made to"
             " differ (each box sent whole, without the narrowing to changed bytes): " + ", ".join(
                 "%s %.1f ms" % (r["board"], r["show_replay_ms"]) for r in i2c))
+    flying = [r for r in rows if r["flights"]]
+    say("a played card flying to the pile (colour; off on mono panels): " + (", ".join(
+        "%s %d flights, %.1f frames each, %.0f px a frame, about %.1f ms a frame and %.1f ms a"
+        " flight on an RP2040 (px x (%.1f us blit + 16 bits at 24 MHz) + painting); bytes a move"
+        " %.0f, of which the flight's frames %.0f" % (
+            r["board"], r["flights"], r["flight_frames"] / max(r["flights"], 1),
+            r["flight_frame_px"], r["flight_frame_ms"], r["flight_ms"], BLIT_US,
+            r["move_bytes"], r["flight_bytes_move"]) for r in flying) or "none"))
     say("driver alone, whole screen (CPU estimate): " + ", ".join(
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
