@@ -491,7 +491,8 @@ class DioPainter:
         self.score_title = _label(g, w // 2, 1, T.HILITE, 0.5)
         self.score_heads = _label(g, 3, ROW_Y, T.DIM)
         self.score_left = _label(g, SCORE_X, ROW_Y, T.DIM)
-        self.score_fit = (w - 2 - SCORE_X) // (2 * T.TILE)     # cards a row shows
+        # cards a row shows, with room after them for "+2" (the ones that do not fit)
+        self.score_fit = (w - 2 - SCORE_X - 3 * CHAR_W) // (2 * T.TILE)
         self.score_rows, self.score_cards, self.score_more = [], [], []
         for r in range(self.list_fit - 1):
             y = ROW_Y + (r + 1) * LINE_H
@@ -503,7 +504,7 @@ class DioPainter:
 
     def _scores(self, sc):
         """The rows of this page under the headings: "Greta  30  45" and the cards held
-        (the last place says "+2" when they do not all fit)."""
+        ("+2" after them when they do not all fit)."""
         self._background(T.BG)
         self._only(self.scores)
         self._text(self.score_title, sc.title[:self.cols])
@@ -522,7 +523,7 @@ class DioPainter:
                 continue
             name, points, total, held = sc.rows[row]
             self._text(label, "%-6s%3d%4d" % (name[:6], points, total))
-            n = len(held) if len(held) <= fit else fit - 1
+            n = min(len(held), fit)
             for i in range(fit):
                 rank, suit = T.CLEAR, T.CLEAR
                 if i < n:

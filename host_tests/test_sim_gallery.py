@@ -24,6 +24,8 @@ def shown_words(screen):
         return [screen.status[screen.status_top]] if screen.status else []
     if screen.name == "cover":
         return [screen.player]
+    if screen.name == "picker":
+        return [screen.items[screen.cursor]]   # the suit under the cursor (beside the suits)
     if screen.name == "scores":
         return [screen.rows[0][0]]        # the first player's name
     return [item for item in screen.items[:2]]
