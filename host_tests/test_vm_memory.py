@@ -61,7 +61,7 @@ def test_no_allocation_per_move_on_micropython(preset, players, options):
 # A game on the Thumby's fake pins, its game and table screen each carrying 32 KB of
 # ballast (a test's stand-in for a weak reference, which MicroPython lacks), played to its
 # final table, then New game: on the next setup screen the heap in use is the first setup
-# screen's give or take a few KB (the collector is conservative), not 32 KB more.
+# screen's give or take a few KB (the collector is conservative), not 32 or 64 KB more.
 EVENING = """
 import gc
 import chipmodels
@@ -115,4 +115,6 @@ def test_the_finished_game_is_released_before_the_next_deal():
                    extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
                    label="a finished game's heap").check().stdout
     first, after = (int(x) for x in out.split("HEAP setup")[1].split()[::4])
-    assert after - first < 8 * 1024, out
+    # each kept ballast would add 32 KB; the conservative collector's stale pointers and
+    # what the first game left cached vary by a few KB (1.7 to 10.5 KB seen)
+    assert after - first < 16 * 1024, out
