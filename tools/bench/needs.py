@@ -103,19 +103,9 @@ def to_row(kind):
         yield from act(1)
 
 def play_turn():
-    # chipmodels.play_turn: the first playable card (first suit offered), else draw or pass
-    from firmware import screens as S
+    # chipmodels.play_turn a frame at a time: its target, then the first suit offered
     t = rig.app.screen
-    target = -1
-    for i in range(t.item_n):
-        if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
-            target = i
-            break
-    if target < 0:
-        for i in range(t.item_n):
-            if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM):
-                target = i
-                break
+    target = chipmodels.turn_target(t)
     for _ in range(t.item_n):
         if t.cursor == target:
             break

@@ -947,21 +947,24 @@ def choose(rig, label):
     rig.act(3)
 
 
+def turn_target(t):
+    """The table item a scripted player takes: the first card marked playable, else Draw
+    or Pass, else -1."""
+    from firmware import screens as S
+    for i in range(t.item_n):
+        if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
+            return i
+    for i in range(t.item_n):
+        if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM):
+            return i
+    return -1
+
+
 def play_turn(rig):
     """The human to move plays the first card marked playable (first suit offered), else
     draws or passes."""
-    from firmware import screens as S
     t = rig.app.screen
-    target = -1
-    for i in range(t.item_n):
-        if t.item_kind[i] == S.CARD_ITEM and t.playable[t.item_arg[i]]:
-            target = i
-            break
-    if target < 0:
-        for i in range(t.item_n):
-            if t.item_kind[i] in (S.DRAW_ITEM, S.PASS_ITEM):
-                target = i
-                break
+    target = turn_target(t)
     for _ in range(t.item_n):
         if t.cursor == target:
             break
