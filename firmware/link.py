@@ -158,7 +158,10 @@ class Link:
             return False
         i = (p.head + p.count) % WINDOW
         b = p.slots[i]
-        b[0], b[1], b[2], b[3] = SYNC0, SYNC1, n, kind
+        b[0] = SYNC0                    # (one by one: a 4-tuple assignment allocates)
+        b[1] = SYNC1
+        b[2] = n
+        b[3] = kind
         b[HEADER:HEADER + n] = payload
         p.views[i] = memoryview(b)[:HEADER + n + 2]
         p.count += 1
@@ -176,7 +179,9 @@ class Link:
         if n > MAX_PAYLOAD or kind < 16 or kind > 255:
             raise ValueError("kind %d, %d bytes" % (kind, n))
         b = self._bc
-        b[2], b[3], b[4], b[5], b[6], b[7] = n, kind, 0, 0, 0, 0
+        b[2] = n
+        b[3] = kind
+        b[4] = b[5] = b[6] = b[7] = 0
         b[HEADER:HEADER + n] = payload
         self.t.broadcast(memoryview(b)[:seal(b, n)])
         self.sent_frames += 1
@@ -204,7 +209,10 @@ class Link:
         """Send window message j (0 = oldest) with the current numbers and ack."""
         i = (p.head + j) % WINDOW
         b = p.slots[i]
-        b[4], b[5], b[6], b[7] = (p.base + j) & 0xFF, p.rx_next, p.mine, p.epoch
+        b[4] = (p.base + j) & 0xFF
+        b[5] = p.rx_next
+        b[6] = p.mine
+        b[7] = p.epoch
         seal(b, b[2])
         self.t.send(p.addr, p.views[i])
         now = self.ticks()
@@ -215,7 +223,10 @@ class Link:
     def _control(self, p, kind):
         """Send an ACK (our numbers) or a HELLO (asks the peer for its epoch)."""
         b = self._ctl
-        b[2], b[3], b[4], b[5], b[6] = 0, kind, 0, p.rx_next, p.mine
+        b[2] = b[4] = 0
+        b[3] = kind
+        b[5] = p.rx_next
+        b[6] = p.mine
         b[7] = p.epoch if kind == ACK else 0
         seal(b, 0)
         self.t.send(p.addr, b)
@@ -277,7 +288,9 @@ class Link:
     def _frame(self, addr, n):
         """Handle a valid frame in _rx; True when it is a message to deliver."""
         b = self._rx
-        kind, seq, ack, frm, to = b[3], b[4], b[5], b[6], b[7]
+        kind = b[3]
+        frm = b[6]
+        to = b[7]
         if to == 0 and kind >= 16:      # a broadcast
             p = self._find(addr)
             if p is not None:
@@ -303,11 +316,11 @@ class Link:
         if to != p.mine:                # meant for our previous life: say who we are now
             self._control(p, HELLO)
             return False
-        self._acked(p, ack)
+        self._acked(p, b[5])
         if kind < 16:
             return False
-        fresh = seq == p.rx_next
+        fresh = b[4] == p.rx_next
         if fresh:
-            p.rx_next = (seq + 1) & 0xFF
+            p.rx_next = (p.rx_next + 1) & 0xFF
         self._control(p, ACK)           # a duplicate or a gap is answered too: what we expect
         return fresh
