@@ -324,3 +324,26 @@ class Link:
             p.rx_next = (p.rx_next + 1) & 0xFF
         self._control(p, ACK)           # a duplicate or a gap is answered too: what we expect
         return fresh
+
+
+def open_transport(board):
+    """The board's transport from its config's LINK data, or None (device only: imports
+    machine or espnow)."""
+    kind = getattr(board, "LINK", None)
+    if kind == "espnow":
+        from firmware.link_espnow import EspNowTransport
+        return EspNowTransport()
+    if kind not in ("uart", "thumby"):
+        return None
+    from machine import Pin, UART
+    from firmware.link_uart import UartTransport
+    half = kind == "thumby"
+    if half:
+        Pin(board.LINK_ENABLE, Pin.OUT).value(1)    # as TinyCircuits' thumbyLink does
+    rx_pin = None
+    uarts = []
+    for uart, tx, rx in board.LINK_UARTS:
+        rx_pin = Pin(rx, Pin.IN)        # made before the UART takes it: read as the carrier
+        uarts.append(UART(uart, baudrate=115200, tx=Pin(tx, Pin.OUT), rx=rx_pin, timeout=0,
+                          rxbuf=1024))
+    return UartTransport(tuple(uarts), half, rx_pin if half else None)

@@ -179,3 +179,43 @@ def test_find_frame_skips_a_false_sync():
     stream = b"\xa5\x4d\x02xx" + bytes(frame[:size])
     buf = bytearray(stream)
     assert find_frame(buf, 0, len(buf)) == (5, size)
+
+
+def test_a_thumby_opens_its_one_wire_port_as_thumbylink_does(monkeypatch):
+    import sys
+    import types
+    from board_configs import thumby
+    made = []
+
+    class Pin:
+        IN, OUT = 0, 1
+
+        def __init__(self, gpio, mode=-1):
+            self.gpio, self.mode, self.level = gpio, mode, None
+            made.append(self)
+
+        def value(self, v=None):
+            if v is not None:
+                self.level = v
+            return 1
+
+    class UART:
+        def __init__(self, n, **kw):
+            self.n, self.kw = n, kw
+
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(Pin=Pin, UART=UART))
+    t = link.open_transport(thumby)
+    assert t.half and t.rx_pin.gpio == 1
+    assert [(p.gpio, p.level) for p in made if p.mode == Pin.OUT] == [(2, 1), (0, None)]
+    (u,) = t.uarts
+    assert u.n == 0 and u.kw["baudrate"] == 115200 and u.kw["rx"] is t.rx_pin
+
+
+def test_the_bench_prints_every_figure(capsys):
+    from tools.bench import link as bench
+    assert bench.main(["--sizes", "8", "--no-vm"]) == 0
+    out = capsys.readouterr().out
+    for model in ("cable", "thumby", "espnow"):
+        lines = [line.split() for line in out.splitlines()]
+        assert [model, "8", "B:", "one"] in [line[:4] for line in lines]
+        assert [model, "recovery"] in [line[:2] for line in lines]
