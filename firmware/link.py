@@ -5,15 +5,19 @@ A frame (docs/link-protocol.md has it byte by byte):
     A5 4D LEN KIND SEQ ACK FROM TO payload[LEN] CRC_HI CRC_LO
 
 two sync bytes, the payload's length, its kind (0-15 the wire's own, 16-255 the session's),
-the frame's sequence number, the next sequence number the sender expects from us, the
-sender's epoch (drawn at start-up, 1-255) and the epoch it knows of us (0: none yet), then
-CRC-16/CCITT-FALSE over LEN..payload. A reliable message waits in a small window per peer
-until acknowledged, and is sent again (with all after it) when no ack comes in RETRY_MS;
-the receiver takes only the next number in order, so every message arrives once, in order.
-A changed epoch is a restarted peer: its numbering starts again from 0.
+the frame's sequence number, the next number the sender expects from us, the sender's
+epoch toward us and the epoch of ours it knows (0: none yet), then CRC-16/CCITT-FALSE
+over LEN..payload. A reliable message waits in a window of WINDOW per peer until
+acknowledged, and goes out again (with all after it) when no ack comes in RETRY_MS; the
+receiver takes only the next number, so each message arrives once and in order. An
+epoch is drawn for each new acquaintance: a changed one is a restarted or forgetful
+peer, and the numbering both ways starts again from 0 (the window goes out renumbered).
+A broadcast (TO 0, a session kind) is neither numbered nor acknowledged.
 
 A transport has send(addr, buf), broadcast(buf) and recv_into(buf) -> None or (addr, n),
-one whole frame candidate at a time (a stream transport re-frames with `find_frame`).
+one whole frame at a time (a stream transport cuts frames out with `find_frame`); addr
+is hashable and compared with ==. An idle poll allocates nothing; a message sent or
+delivered costs one 16-byte memoryview.
 """
 from array import array
 
@@ -22,8 +26,8 @@ from engine.compat import const, ticks_ms, ticks_add, ticks_diff
 MAX_PAYLOAD = const(200)
 HEADER = const(8)
 FRAME_MAX = const(210)          # HEADER + MAX_PAYLOAD + 2 CRC bytes
-SYNC0 = const(0xA5)
-SYNC1 = const(0x4D)
+_SYNC0 = const(0xA5)
+_SYNC1 = const(0x4D)
 ACK = const(0)                  # a bare acknowledgement (also the keep-alive)
 HELLO = const(1)                # "who are you?": asks for the peer's epoch
 WINDOW = const(4)               # unacknowledged messages per peer
@@ -68,7 +72,7 @@ def find_frame(buf, start, end):
     where a frame may still be completing (offset = end when nothing can start there)."""
     i = start
     while i < end:
-        if buf[i] != SYNC0 or (i + 1 < end and buf[i + 1] != SYNC1):
+        if buf[i] != _SYNC0 or (i + 1 < end and buf[i + 1] != _SYNC1):
             i += 1
             continue
         if i + 3 > end:
@@ -92,7 +96,8 @@ class _Peer:
 
     def __init__(self):
         self.slots = [bytearray(FRAME_MAX) for _ in range(WINDOW)]
-        self.views = [None] * WINDOW
+        self.whole = [memoryview(b) for b in self.slots]
+        self.views = [None] * WINDOW    # each waiting frame, cut to its length
         self.addr = None
 
     def reset(self, addr, mine, now):
@@ -122,10 +127,12 @@ class Link:
         self._peers = [_Peer() for _ in range(peers)]
         self._rx = bytearray(FRAME_MAX)
         self._rxv = memoryview(self._rx)
+        self._got = [None, 0, None]     # poll's answer, reused
         self._ctl = bytearray(HEADER + 2)
-        self._ctl[0], self._ctl[1] = SYNC0, SYNC1
+        self._ctl[0], self._ctl[1] = _SYNC0, _SYNC1
         self._bc = bytearray(FRAME_MAX)
-        self._bc[0], self._bc[1] = SYNC0, SYNC1
+        self._bc[0], self._bc[1] = _SYNC0, _SYNC1
+        self._bcv = memoryview(self._bc)
         self.sent_frames = self.resent_frames = self.bad_frames = 0
 
     def _draw(self):
@@ -158,12 +165,12 @@ class Link:
             return False
         i = (p.head + p.count) % WINDOW
         b = p.slots[i]
-        b[0] = SYNC0                    # (one by one: a 4-tuple assignment allocates)
-        b[1] = SYNC1
+        b[0] = _SYNC0                    # (one by one: a 4-tuple assignment allocates)
+        b[1] = _SYNC1
         b[2] = n
         b[3] = kind
         b[HEADER:HEADER + n] = payload
-        p.views[i] = memoryview(b)[:HEADER + n + 2]
+        p.views[i] = p.whole[i][:HEADER + n + 2]
         p.count += 1
         now = self.ticks()
         if p.count == 1 or ticks_diff(now, p.due) < 0:
@@ -183,7 +190,7 @@ class Link:
         b[3] = kind
         b[4] = b[5] = b[6] = b[7] = 0
         b[HEADER:HEADER + n] = payload
-        self.t.broadcast(memoryview(b)[:seal(b, n)])
+        self.t.broadcast(self._bcv[:seal(b, n)])
         self.sent_frames += 1
 
     def up(self, peer):
@@ -266,9 +273,10 @@ class Link:
             p.due = ticks_add(self.ticks(), self.retry)
 
     def poll(self):
-        """Receive, acknowledge, retransmit; return (peer, kind, payload) or None.
+        """Receive, acknowledge, retransmit; return [peer, kind, payload] or None.
 
-        Call it every frame. payload is a memoryview valid until the next poll."""
+        Call it every frame. The list and payload (a memoryview) are valid until the next
+        poll: unpack them, copy what you keep."""
         self._timers()
         b = self._rx
         for _ in range(8):
@@ -277,12 +285,16 @@ class Link:
                 return None
             addr, size = r
             n = b[2]
-            if (size < HEADER + 2 or b[0] != SYNC0 or b[1] != SYNC1 or size != HEADER + n + 2
+            if (size < HEADER + 2 or b[0] != _SYNC0 or b[1] != _SYNC1 or size != HEADER + n + 2
                     or crc16(b, 2, HEADER + n) != (b[HEADER + n] << 8 | b[HEADER + n + 1])):
                 self.bad_frames += 1
                 continue
             if self._frame(addr, n):
-                return addr, b[3], self._rxv[HEADER:HEADER + n]
+                got = self._got
+                got[0] = addr
+                got[1] = b[3]
+                got[2] = self._rxv[HEADER:HEADER + n]
+                return got
         return None
 
     def _frame(self, addr, n):

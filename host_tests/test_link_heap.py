@@ -27,12 +27,70 @@ def test_an_idle_poll_allocates_nothing_even_while_it_retransmits():
     assert mpvm.measure_alloc(stmt, SETUP, modules=("engine", "firmware")) == 0
 
 
-def test_the_link_heap_is_its_windows_and_little_more():
-    main = ("import gc\ngc.collect()\na = gc.mem_alloc()\nimport firmware.link\ngc.collect()\n"
-            "b = gc.mem_alloc()\n" + SETUP + "gc.collect()\n"
-            "print('LINK_HEAP', b - a, gc.mem_alloc() - b)\n")
+def test_each_peer_costs_its_window_and_little_more():
+    main = SETUP + """
+import gc
+def cost(peers):
+    gc.collect()
+    a = gc.mem_alloc()
+    keep = Link(t, ticks, peers=peers, epoch=7)
+    gc.collect()
+    return gc.mem_alloc() - a
+print('LINK_HEAP', cost(1), cost(5))
+"""
     out = mpvm.run(main, modules=("engine", "firmware")).check().stdout
-    module, link = (int(x) for x in out.split("LINK_HEAP")[1].split())
-    print("firmware.link imported: %d B; a Link (5 peers, window 4): %d B" % (module, link))
-    windows = 5 * 4 * 224                # 210-byte frames in 16-byte blocks
-    assert windows <= link < windows + 3072     # + rx, broadcast, peers, the test transport
+    one, five = (int(x) for x in out.split("LINK_HEAP")[1].split())
+    per_peer = (five - one) // 4
+    print("a Link: %d B with 1 peer, %d B with 5; %d B a peer" % (one, five, per_peer))
+    window = 4 * 224                    # four 210-byte frames in 16-byte blocks
+    assert window <= per_peer <= window + 384     # + its views, lists and numbers
+
+
+LOOP = """
+from firmware.link import Link
+class Loop:
+    # one end of a loopback that copies each frame into the other end's box
+    def __init__(self):
+        self.box = bytearray(210)
+        self.n = 0
+        self.r = [0, 0]
+    def send(self, addr, buf):
+        o = self.other
+        n = len(buf)
+        for i in range(n):
+            o.box[i] = buf[i]
+        o.n = n
+    def broadcast(self, buf):
+        self.send(0, buf)
+    def recv_into(self, buf):
+        n = self.n
+        if not n:
+            return None
+        for i in range(n):
+            buf[i] = self.box[i]
+        self.n = 0
+        self.r[1] = n
+        return self.r
+ta, tb = Loop(), Loop()
+ta.other, tb.other = tb, ta
+now = [0]
+def ticks():
+    return now[0]
+a, b = Link(ta, ticks, epoch=1), Link(tb, ticks, epoch=100)
+msg = bytes(range(50))
+def one():
+    assert a.send(0, 16, msg)
+    r = b.poll()                # delivers, acknowledges
+    assert r[1] == 16 and r[2] == msg
+    a.poll()                    # takes the ack
+    assert a.pending(0) == 0
+a.send(0, 16, b'meet')
+for _ in range(4):
+    a.poll()
+    b.poll()
+one()
+"""
+
+
+def test_a_message_costs_two_memoryviews_end_to_end():
+    assert mpvm.measure_alloc("one()", LOOP, modules=("engine", "firmware")) == 32

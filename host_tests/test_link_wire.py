@@ -28,14 +28,14 @@ def pair(model, wire):
     return Link(ta, wire.ticks, epoch=11), Link(tb, wire.ticks, epoch=200), to_b, to_a
 
 
-def messages(seed, n):
+def messages(seed, n, most=MAX_PAYLOAD):
     rng = random.Random(seed)
-    return [bytes(rng.randrange(256) for _ in range(rng.randrange(MAX_PAYLOAD + 1))) for _ in range(n)]
+    return [bytes(rng.randrange(256) for _ in range(rng.randrange(most + 1))) for _ in range(n)]
 
 
-def exchange(wire, a, b, to_b, to_a, n=40, seed=1, steps=40000, step_ms=2, during=None):
+def exchange(wire, a, b, to_b, to_a, n=40, seed=1, steps=40000, step_ms=2, during=None, most=MAX_PAYLOAD):
     """a sends n messages to b while b sends n to a; returns what each received, in order."""
-    out_a, out_b = messages(seed, n), messages(seed + 1, n)
+    out_a, out_b = messages(seed, n, most), messages(seed + 1, n, most)
     got_a, got_b, ia, ib = [], [], 0, 0
     for step in range(steps):
         if during:
@@ -93,6 +93,13 @@ def test_an_unplug_mid_frame_loses_nothing_once_replugged(model):
     assert seen["down"] == (False, False)
     assert got_b == want_b and got_a == want_a
     assert a.up(to_b) and b.up(to_a)
+
+
+@pytest.mark.parametrize("model", ["cable", "espnow"])
+def test_numbers_wrap_past_255_without_a_loss(model):
+    wire = Wire(seed=8, **FAULTS)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair(model, wire), n=600, most=12)
+    assert got_b == want_b and got_a == want_a
 
 
 def test_a_stream_reframes_after_garbage_and_a_cut_frame():

@@ -270,6 +270,7 @@ class FakeESPNow:
         self.inbox = []             # [arrival_us, mac, msg]
         self._data = [None, bytearray(MAX_DATA_LEN)]
         self.airtime_us = 1000      # per message: the radio's turn-around and header
+        self.tx_free = 0            # when our last message has left
         self.byte_us = 8            # 1 Mbit/s
 
     def active(self, flag=None):
@@ -303,6 +304,8 @@ class FakeESPNow:
                 raise OSError(-12393, "ESP_ERR_ESPNOW_NOT_FOUND")
         w = self.wire
         data = bytes(msg)
+        start = max(w.now_us, self.tx_free)     # one message on the air at a time
+        self.tx_free = start + self.airtime_us + len(data) * self.byte_us
         ok = True
         for m in targets:
             for r in w.ends:
@@ -314,8 +317,7 @@ class FakeESPNow:
                 fates = w.fate(data)
                 ok = ok and bool(fates)
                 for copy, late in fates:
-                    r._arrive(w.now_us + self.airtime_us + len(copy) * self.byte_us + late,
-                              self.mac, copy)
+                    r._arrive(self.tx_free + late, self.mac, copy)
         return ok if sync else True
 
     def _arrive(self, at, mac, msg):
