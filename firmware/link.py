@@ -12,6 +12,9 @@ acknowledged, and goes out again (with all after it) when no ack comes in RETRY_
 receiver takes only the next number, so each message arrives once and in order. An
 epoch is drawn for each new acquaintance: a changed one is a restarted or forgetful
 peer, and the numbering both ways starts again from 0 (the window goes out renumbered).
+Each unanswered retry doubles the wait, up to 4 x RETRY_MS; an ack brings it back. A
+receiver that sees a later frame first says so (an ACK with SEQ 1): the window goes out
+again at once, once until the next ack.
 A broadcast (TO 0, a session kind) is neither numbered nor acknowledged.
 
 A transport has send(addr, buf), broadcast(buf) and recv_into(buf) -> None or (addr, n),
@@ -111,6 +114,8 @@ class _Peer:
         self.heard = None       # ticks of the last valid frame from them
         self.sent = now         # ticks of the last frame to them
         self.due = now          # when the window goes out again
+        self.wait = 0           # how long to wait for an ack: RETRY_MS, doubled to 4x
+        self.fast = False       # the window went out again on a gap: not again until acked
 
 
 class Link:
@@ -152,6 +157,7 @@ class Link:
             for q in self._peers:
                 if q.addr is None:
                     q.reset(addr, self._draw(), self.ticks())
+                    q.wait = self.retry
                     return q
         return p
 
@@ -224,14 +230,16 @@ class Link:
         self.t.send(p.addr, p.views[i])
         now = self.ticks()
         p.sent = now
-        p.due = ticks_add(now, self.retry)
+        p.due = ticks_add(now, p.wait)
         self.sent_frames += 1
 
-    def _control(self, p, kind):
-        """Send an ACK (our numbers) or a HELLO (asks the peer for its epoch)."""
+    def _control(self, p, kind, gap=0):
+        """Send an ACK (our numbers; gap 1: a later frame came first) or a HELLO (asks
+        the peer for its epoch)."""
         b = self._ctl
-        b[2] = b[4] = 0
+        b[2] = 0
         b[3] = kind
+        b[4] = gap
         b[5] = p.rx_next
         b[6] = p.mine
         b[7] = p.epoch if kind == ACK else 0
@@ -246,13 +254,14 @@ class Link:
             if p.addr is None:
                 continue
             if p.count and ticks_diff(now, p.due) >= 0:
+                p.wait = min(2 * p.wait, 4 * self.retry)    # unanswered: wait longer
                 if p.epoch:
                     for j in range(p.count):
                         self._transmit(p, j)
                     self.resent_frames += p.count
                 else:
                     self._control(p, HELLO)
-                    p.due = ticks_add(now, self.retry)
+                    p.due = ticks_add(now, p.wait)
             elif ticks_diff(now, p.sent) >= KEEPALIVE_MS:
                 self._control(p, ACK if p.epoch else HELLO)
 
@@ -260,6 +269,7 @@ class Link:
         """Numbering starts again from 0 both ways; the window goes out renumbered."""
         p.rx_next = 0
         p.base = 0
+        p.wait = self.retry
         p.due = self.ticks()
 
     def _acked(self, p, ack):
@@ -270,7 +280,9 @@ class Link:
             p.head = (p.head + k) % WINDOW
             p.count -= k
             p.base = ack
-            p.due = ticks_add(self.ticks(), self.retry)
+            p.fast = False
+            p.wait = self.retry
+            p.due = ticks_add(self.ticks(), p.wait)
 
     def poll(self):
         """Receive, acknowledge, retransmit; return [peer, kind, payload] or None.
@@ -330,12 +342,17 @@ class Link:
             return False
         self._acked(p, b[5])
         if kind < 16:
+            if b[4] and p.count and not p.fast:     # they miss our oldest: once, at once
+                p.fast = True
+                for j in range(p.count):
+                    self._transmit(p, j)
+                self.resent_frames += p.count
             return False
-        fresh = b[4] == p.rx_next
-        if fresh:
+        ahead = (b[4] - p.rx_next) & 0xFF
+        if ahead == 0:
             p.rx_next = (p.rx_next + 1) & 0xFF
-        self._control(p, ACK)           # a duplicate or a gap is answered too: what we expect
-        return fresh
+        self._control(p, ACK, 0 < ahead < 128)     # a duplicate is answered too
+        return ahead == 0
 
 
 def open_transport(board):

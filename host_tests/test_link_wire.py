@@ -111,7 +111,7 @@ def test_a_stream_reframes_after_garbage_and_a_cut_frame():
     a.send(0, 20, b"first")
     a.send(0, 21, b"second")
     got = []
-    for _ in range(300):
+    for _ in range(1000):
         r = b.poll()
         if r:
             got.append((r[1], bytes(r[2])))
