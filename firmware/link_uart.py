@@ -14,6 +14,8 @@ _CHUNK = 64
 class UartTransport:
     """Byte streams from UARTs cut into frames; send, broadcast, recv_into."""
 
+    checked = True                      # find_frame checked each frame's CRC
+
     def __init__(self, uarts, half_duplex=False, rx_pin=None):
         self.uarts = uarts
         self.half = half_duplex

@@ -48,31 +48,8 @@ print('LINK_HEAP', cost(1), cost(5))
 
 LOOP = """
 from firmware.link import Link
-class Loop:
-    # one end of a loopback that copies each frame into the other end's box
-    def __init__(self):
-        self.box = bytearray(210)
-        self.n = 0
-        self.r = [0, 0]
-    def send(self, addr, buf):
-        o = self.other
-        n = len(buf)
-        for i in range(n):
-            o.box[i] = buf[i]
-        o.n = n
-    def broadcast(self, buf):
-        self.send(0, buf)
-    def recv_into(self, buf):
-        n = self.n
-        if not n:
-            return None
-        for i in range(n):
-            buf[i] = self.box[i]
-        self.n = 0
-        self.r[1] = n
-        return self.r
-ta, tb = Loop(), Loop()
-ta.other, tb.other = tb, ta
+from wire import Loopback
+ta, tb = Loopback.pair()
 now = [0]
 def ticks():
     return now[0]
@@ -93,4 +70,4 @@ one()
 
 
 def test_a_message_costs_two_memoryviews_end_to_end():
-    assert mpvm.measure_alloc("one()", LOOP, modules=("engine", "firmware")) == 32
+    assert mpvm.measure_alloc("one()", LOOP, modules=("engine", "firmware", "tools/fakes/wire.py")) == 32
