@@ -226,3 +226,10 @@ def test_the_bench_prints_every_figure(capsys):
         lines = [line.split() for line in out.splitlines()]
         assert [model, "8", "B:", "one"] in [line[:4] for line in lines]
         assert [model, "recovery"] in [line[:2] for line in lines]
+
+
+def test_two_thumbys_on_the_one_wire_take_turns():
+    wire = Wire(seed=3)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair("thumby", wire), n=10)
+    assert got_b == want_b and got_a == want_a
+    assert wire.log["collided"] == 0, "one spoke while the other was speaking"
