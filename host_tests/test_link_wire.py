@@ -13,7 +13,7 @@ from tools.fakes.wire import Wire
 FAULTS = dict(drop=0.1, corrupt=0.05, duplicate=0.1, delay=20, reorder=0.1, noise=0.05)
 
 
-def pair(model, wire):
+def pair(model, wire, epochs=(11, 200)):
     """Two Links joined by `model`: 'cable', 'thumby' (one wire, half duplex) or 'espnow';
     returns (a, b, b's address at a, a's address at b)."""
     if model == "espnow":
@@ -25,7 +25,7 @@ def pair(model, wire):
         half = model == "thumby"
         ua, ub = wire.cable(baud=115200, half_duplex=half)
         ta, tb, to_b, to_a = UartTransport((ua,), half, ua.rx_pin()), UartTransport((ub,), half, ub.rx_pin()), 0, 0
-    return Link(ta, wire.ticks, epoch=11), Link(tb, wire.ticks, epoch=200), to_b, to_a
+    return Link(ta, wire.ticks, epoch=epochs[0]), Link(tb, wire.ticks, epoch=epochs[1]), to_b, to_a
 
 
 def messages(seed, n, most=MAX_PAYLOAD):
@@ -128,6 +128,15 @@ def test_a_restarted_peer_is_numbered_from_the_start_again():
     b2 = Link(EspNowTransport(wire.ends[1]), wire.ticks, epoch=99)   # b switched off and on
     got_b, want_b, got_a, want_a = exchange(wire, a, b2, to_b, to_a, n=5, seed=7)
     assert got_b == want_b and got_a == want_a
+
+
+@pytest.mark.parametrize("model", ["cable", "thumby", "espnow"])
+def test_two_devices_that_drew_the_same_number_draw_again(model):
+    wire = Wire(seed=6)
+    a, b, to_b, to_a = pair(model, wire, epochs=(5, 5))
+    got_b, want_b, got_a, want_a = exchange(wire, a, b, to_b, to_a, n=10, steps=5000)
+    assert got_b == want_b and got_a == want_a
+    assert a._find(to_b).mine != b._find(to_a).mine
 
 
 def test_a_forgotten_peer_starts_afresh():
@@ -233,3 +242,27 @@ def test_two_thumbys_on_the_one_wire_take_turns():
     got_b, want_b, got_a, want_a = exchange(wire, *pair("thumby", wire), n=10)
     assert got_b == want_b and got_a == want_a
     assert wire.log["collided"] == 0, "one spoke while the other was speaking"
+
+
+# The RP2040's UART pins (its datasheet's function table, F2): UART -> (TX pins, RX pins)
+RP2040_UART_PINS = {0: ({0, 12, 16, 28}, {1, 13, 17, 29}), 1: ({4, 8, 20, 24}, {5, 9, 21, 25})}
+
+
+@pytest.mark.parametrize("name", ["pico_display", "waveshare_lcd114", "pico_oled", "thumby"])
+def test_a_boards_link_cables_take_free_uart_pins(name):
+    import importlib
+    board = importlib.import_module("board_configs." + name)
+    taken = {getattr(board, p) for p in ("SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT", "SDA",
+                                         "SCL", "BUZZER") if getattr(board, p, None) is not None}
+    taken |= {gpio for _, gpio in board.KEYS}
+    link_pins = [getattr(board, "LINK_ENABLE", None)]
+    for uart, tx, rx in board.LINK_UARTS:
+        assert tx in RP2040_UART_PINS[uart][0] and rx in RP2040_UART_PINS[uart][1]
+        link_pins += [tx, rx]
+    link_pins = [p for p in link_pins if p is not None]
+    assert len(set(link_pins)) == len(link_pins) and not set(link_pins) & taken
+
+
+def test_the_esp32_board_links_by_esp_now():
+    from board_configs import tdisplay
+    assert tdisplay.LINK == "espnow"
