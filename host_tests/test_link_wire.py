@@ -266,3 +266,28 @@ def test_a_boards_link_cables_take_free_uart_pins(name):
 def test_the_esp32_board_links_by_esp_now():
     from board_configs import tdisplay
     assert tdisplay.LINK == "espnow"
+
+
+def test_guests_find_the_host_by_its_broadcast_and_join():
+    wire = Wire(seed=9, drop=0.1)
+    radios = [wire.radio(bytes([2, 0, 0, 0, 1, i])) for i in range(4)]
+    for r in radios:
+        r.active(True)
+    host, *guests = [Link(EspNowTransport(r), wire.ticks, epoch=30 * i + 1) for i, r in enumerate(radios)]
+    found = [None] * len(guests)
+    joined = []
+    for step in range(2000):
+        if step % 100 == 0:
+            host.broadcast(40, b"host here")
+        r = host.poll()
+        if r:
+            joined.append((bytes(r[0]), r[1], bytes(r[2])))
+        for i, g in enumerate(guests):
+            r = g.poll()
+            if r and r[1] == 40 and found[i] is None:
+                found[i] = bytes(r[0])
+                assert g.send(found[i], 41, b"join %d" % i)
+        wire.advance(2)
+    assert found == [radios[0].mac] * 3
+    assert sorted(joined) == sorted((radios[i + 1].mac, 41, b"join %d" % i) for i in range(3))
+    assert all(host.up(r.mac) for r in radios[1:])
