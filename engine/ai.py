@@ -1,15 +1,18 @@
 """Computer players of four strengths. Each sees only its own View of the table.
 
-0 Random    any legal move, uniformly (a yardstick for tests and tournaments).
-1 Beginner  a random legal move, playing rather than drawing; now and then forgets to
-            say "Mau"; rarely catches others.
-2 Casual    the seed 000 tips: keep a Jack as a rescue card, play 7s and 8s early
-            while the hand is big, discard from the suit held most, wish the suit held
-            most; always says "Mau"; catches every forgetful player.
-3 Strong    Casual's habits weighed with card tracking and inference from public
-            information: the unseen cards of each suit and rank, the suits and ranks a
-            player could not follow, pending wishes and draws, players close to going
-            out. It estimates the chance that the next player can follow each card.
+0 Random    any legal move, uniformly (a yardstick for tests and tournaments; not
+            offered to players).
+1 Beginner  any card that fits, at random, playing rather than drawing; says "Mau" one
+            time in two; catches a forgetful player one time in five.
+2 Casual    the usual tips, carelessly: discards from the suit held most, plays 7s and
+            8s early while the hand is big, but spends a Jack at the first chance
+            (wishing the suit held most) instead of keeping it as a rescue card; forgets
+            "Mau" one time in four; catches every forgetful player; counts no cards.
+3 Strong    the seed 000 tips (a Jack kept as a rescue card above all) weighed with card
+            tracking and inference from public information: the unseen cards of each
+            suit and rank, the suits and ranks a player could not follow, pending wishes
+            and draws, players close to going out. It estimates the chance that the next
+            player can follow each card.
 4 Expert    search (perfect-information Monte Carlo): deals the unseen cards many
             times in ways that agree with everything public (suits a player could not
             follow stay out of their old cards), plays every candidate move out in each
@@ -180,7 +183,7 @@ class Player:
                 self.holds[seat] &= ~(1 << (c >> 4))
             elif left and view.phase() != _DRAWN:
                 # A Jack is kept as a rescue card: one played with other cards in hand
-                # says none of them fitted (the tip every level follows), and the wish
+                # says none of them fitted (the tip Strong and Expert follow), and the wish
                 # names the suit held most.
                 w = view.wish()
                 top = view.top()
@@ -264,6 +267,7 @@ class Player:
     # -- Beginner ------------------------------------------------------------------
 
     def _beginner(self, view, moves, n):
+        """Any card that fits, drawing only when none does; says Mau one time in two."""
         plays = 0
         for i in range(n):
             if moves[i] & _KIND == 0 and not moves[i] & _MAU:
@@ -276,8 +280,7 @@ class Player:
             if m & _KIND == 0 and not m & _MAU:
                 if k == 0:
                     if view.count(view.player) == 2 and self.rules.mau_penalty != _MAU_OFF:
-                        # now and then the Mau is forgotten
-                        if self.rng.below(4) != 0:
+                        if self.rng.below(2):
                             m |= _MAU
                     return m
                 k -= 1
@@ -286,42 +289,38 @@ class Player:
     # -- Casual --------------------------------------------------------------------
 
     def _casual(self, view, moves, n):
-        """The seed's tips, each a fixed weight; draws only to keep a lone Jack."""
+        """The usual tips, carelessly: the suit held most, 7s and 8s early, but a Jack at
+        the first chance (wishing the suit held most), and one Mau in four forgotten."""
         view.suit_counts(view.player, self.suits)
         size = view.count(view.player)
-        best = -1
+        mau = _MAU
+        if size == 2 and self.rng.below(4) == 0:
+            mau = 0
+        best = _first_not_catch(moves, n)
         best_score = -_WIN
         for i in range(n):
             m = moves[i]
-            if m & _KIND != 0:
-                continue
-            score = self._casual_score(m, size)
-            if score > best_score:
-                best_score = score
-                best = m
-        if best < 0:
-            return _first_not_catch(moves, n)
-        if best_score < -50 and size > 2 and _find(moves, n, _DRAW) >= 0:
-            return _DRAW  # only a rescue Jack fits: draw and keep it
+            if m & _KIND == 0:
+                score = self._casual_score(m, size, mau)
+                if score > best_score:
+                    best_score = score
+                    best = m
         return best
 
-    def _casual_score(self, m, size):
-        if size == 2 and not m & _MAU:
-            return -_WIN                            # always say Mau
+    def _casual_score(self, m, size, mau):
         if size == 1:
             return _WIN                             # going out wins the round
+        if size == 2 and m & _MAU != mau:
+            return -_WIN                            # the Mau said, or forgotten
         c = m & 63
         r = c & 15
         suits = self.suits
+        if r == _JACK:                             # a Jack first (the rescue card wasted),
+            w = m >> 6 & 3                         # wishing the suit held most
+            return 10 * (suits[w] - (w == c >> 4)) + 5
         score = 10 * suits[c >> 4]                 # discard from the suit held most
-        if r == _JACK:
-            score -= 60                            # keep a Jack as a rescue card
-            score += 5 * suits[m >> 6 & 3]         # wish the suit held most
-            if m >> 6 & 3 == c >> 4:
-                score -= 3
-        elif r == _SEVEN or r == _EIGHT:
-            if size >= 4:
-                score += 15                        # play 7s and 8s early
+        if (r == _SEVEN or r == _EIGHT) and size >= 4:
+            score += 15                            # play 7s and 8s early
         return score
 
     # -- Strong: card tracking and inference ---------------------------------------
@@ -907,13 +906,6 @@ def _wish_of(suits):
         if suits[t] > suits[w]:
             w = t
     return w
-
-
-def _find(moves, n, move):
-    for i in range(n):
-        if moves[i] == move:
-            return i
-    return -1
 
 
 def _first_not_catch(moves, n):

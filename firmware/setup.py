@@ -10,11 +10,13 @@ from engine.compat import const
 from firmware.screens import (ListScreen, PagesScreen, page_lines, NEXT, PREV, OK, BACK, MENU,
                               UP, DOWN, NOTHING, CANCEL, PAUSE, DONE, HUMAN_NAMES, AI_NAMES)
 
-LEVELS = ("human", "novice", "casual", "strong", "expert")   # AI strengths 1-4
-# each level in a line (the title says it on screens with room for 24 characters)
+LEVELS = ("human", "beginner", "casual", "strong", "expert")   # AI strengths 1-4
+# each level in a line, and in a few words for the narrow screens: the title says it
+# while a seat row is under the cursor
 LEVEL_HINTS = ("A person at the device", "Plays any card that fits",
-               "Plays by the usual tips", "Counts the cards played",
+               "Plays its Jacks too soon", "Counts the cards played",
                "Thinks many deals ahead")
+LEVEL_WORDS = ("A person", "Any card fits", "Wastes Jacks", "Counts cards", "Thinks ahead")
 MATCH_KINDS = ("round", "rounds", "elimination")
 MATCH_WORDS = ("1 round", "rounds", "knockout")
 ROUNDS_CHOICES = (2, 3, 4, 5, 8, 10)
@@ -24,7 +26,7 @@ SORTS = ("suit", "rank")             # setup["sort"]: the order of a hand on the
 MAX_NAME = const(8)                  # characters in a player's name
 REMEMBERED = const(6)                # names setup["names"] keeps for the name list
 COMMON_NAMES = HUMAN_NAMES + ("Mia", "Leo", "Zoe", "Max", "Mum", "Dad")
-WIDE = const(24)                     # list columns from which the title explains a level
+WIDE = const(24)                     # list columns for LEVEL_HINTS (else LEVEL_WORDS)
 # options the setup does not offer one by one (the seat rows and match rows set them)
 _NOT_CUSTOM = ("min_players", "max_players", "match", "rounds", "limit")
 _NO_YES = ("no", "yes")
@@ -214,10 +216,12 @@ class SetupScreen(ListScreen):
         self._explain()
 
     def _explain(self):
-        """The title: what the level under the cursor means, where a row has room."""
+        """The title: what the level under the cursor means (else "New game")."""
         what, arg = self.rows_of[self.cursor]
-        self.title = (LEVEL_HINTS[self.levels[arg]] if what == "seat" and self.cols >= WIDE
-                      else "New game")
+        if what == "seat":
+            self.title = (LEVEL_HINTS if self.cols >= WIDE else LEVEL_WORDS)[self.levels[arg]]
+        else:
+            self.title = "New game"
 
     def _value(self, option):
         """The value an option has now: set in the options, else the preset's."""

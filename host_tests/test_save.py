@@ -229,7 +229,7 @@ def test_a_power_cut_at_every_byte_resumes_at_the_last_completed_move(tmp_path, 
 
 def test_fat_removes_then_renames_and_a_cut_between_keeps_the_new_save(tmp_path):
     folder = str(tmp_path)
-    game = Game(setup("nordic"), seed=4, playouts=PLAYOUTS)
+    game = Game(setup("nordic"), seed=5, playouts=PLAYOUTS)   # a round longer than 41 steps
     fat = CutStore(folder, fat=True)
     game.on_change = fat.save_game
     for _ in range(40):

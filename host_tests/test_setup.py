@@ -119,18 +119,29 @@ def test_wide_rows_say_more():
     assert "Custom, based on nordic" in rows and "Out above 300 points" in rows
 
 
-def test_each_level_is_explained_in_the_title_where_there_is_room():
+def test_each_level_is_explained_in_the_title_in_a_line_or_in_a_few_words():
     wide = U.SetupScreen(two_seats(), fit=9, cols=29)
     narrow = U.SetupScreen(two_seats(), fit=7, cols=15)
     for sc in (wide, narrow):
         sc.on(S.NEXT)
         sc.on(S.NEXT)                              # on Greta's seat (strong)
-    assert wide.title == "Counts the cards played" and narrow.title == "New game"
+    assert wide.title == "Counts the cards played" and narrow.title == "Counts cards"
+    for sc in (wide, narrow):
+        sc.on(S.BACK)
+    assert wide.title == "Plays its Jacks too soon" and narrow.title == "Wastes Jacks"
+    assert wide.items[2] == "2 Greta: casual" and narrow.items[2] == "2 Greta: casual"
     wide.on(S.BACK)
-    assert wide.title == "Plays by the usual tips"
+    assert wide.title == "Plays any card that fits" and wide.items[2] == "2 Greta: beginner"
     wide.on(S.NEXT)
     assert wide.title == "New game"                # the rules row: no level
-    assert len(U.LEVEL_HINTS) == len(U.LEVELS) and max(map(len, U.LEVEL_HINTS)) <= U.WIDE
+    assert len(U.LEVEL_HINTS) == len(U.LEVEL_WORDS) == len(U.LEVELS)
+    assert max(map(len, U.LEVEL_HINTS)) <= U.WIDE
+    assert max(map(len, U.LEVEL_WORDS)) <= 15      # the narrowest list: 128x64
+
+
+def test_the_levels_have_the_engines_names_and_random_play_is_not_offered():
+    from engine import ai
+    assert U.LEVELS[1:] == ai.LEVEL_NAMES[1:] and "random" not in U.LEVELS
 
 
 # -- refusals in sight --------------------------------------------------------------
