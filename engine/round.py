@@ -354,9 +354,10 @@ class Round(Table):
 
     # -- what may be played --------------------------------------------------
 
-    def legal_moves(self, player, out):
+    def legal_moves(self, player, out, only=-1):
         """Write every move `player` may make now into `out` (an array('H') or a list of
-        at least MAX_MOVES); return how many."""
+        at least MAX_MOVES); return how many. (With a move as `only`, is_legal's check,
+        the list is cut to what decides whether that move is legal.)"""
         s = self.s
         n = 0
         debtor = s[_DEBTOR]  # NOBODY once the round is over
@@ -369,6 +370,19 @@ class Round(Table):
         lo = s[_BOUNDS + player]
         hi = s[_BOUNDS + player + 1]
         size = hi - lo
+        if phase == DRAWN:
+            hi = lo + 1  # only the drawn card may be played: it is the hand's first
+        if only >= 0:  # from is_legal: look only at what decides whether `only` is legal
+            if only & _KIND == 0:  # a play: the slot of that card alone, if held
+                c = only & 63
+                while lo < hi and s[lo] != c:
+                    lo += 1
+                if lo == hi:
+                    return n
+                hi = lo + 1
+            elif not (phase == AGAIN or self.rules.must_play_if_able or s[_BOUNDS] == _CARDS) \
+                    or s[_PENDING] or only & _KIND == _CATCH:
+                hi = lo  # a catch, or a draw or pass that does not depend on the plays
         copies = self.copies  # a double deck: list the second of two equal cards no more
         # (_seen looks through the plays listed so far, none before the first)
         if s[_PENDING]:
@@ -381,14 +395,11 @@ class Round(Table):
                     n = _variants(out, n, c, size)
             out[n] = _DRAW
             return n + 1
-        if phase == DRAWN:
-            hi = lo + 1  # only the drawn card may be played: it is the hand's first
         # A card fits when it shares the top card's suit or rank (_FITS); a wish acts as
-        # a top card of that suit and no rank. A Jack fits when jack_ok.
-        rules = self.rules
+        # a top card of that suit and no rank. A Jack fits when _jack_fits (asked only
+        # when a Jack is held: most hands hold none).
         discard = s[_BOUNDS + s[_PLAYERS]]
         t = s[discard]
-        jack_ok = rules.jack_on_jack or t & 15 != _JACK
         if s[_WISH] != NO_WISH:
             t = s[_WISH] << 4
         first = n
@@ -397,7 +408,7 @@ class Round(Table):
             for i in range(lo, hi):
                 c = s[i]
                 if c & 15 == _JACK:
-                    if jack_ok and not (copies and _seen(out, first, n, c)):
+                    if self._jack_fits(s[discard]) and not (copies and _seen(out, first, n, c)):
                         out[n] = c
                         out[n + 1] = c | 0x40
                         out[n + 2] = c | 0x80
@@ -410,7 +421,7 @@ class Round(Table):
             for i in range(lo, hi):
                 c = s[i]
                 if c & 15 == _JACK:
-                    if jack_ok and not (copies and _seen(out, first, n, c)):
+                    if self._jack_fits(s[discard]) and not (copies and _seen(out, first, n, c)):
                         n = _variants(out, n, c, 2)
                 elif fits[c ^ t] and not (copies and n > first and _seen(out, first, n, c)):
                     out[n] = c
@@ -418,12 +429,13 @@ class Round(Table):
                     n += 2
         else:  # the last card: a Jack wishes nothing, and there is no Mau to say
             c = s[lo]
-            if fits[c ^ t] if c & 15 != _JACK else jack_ok and not rules.no_finish_on_jack:
+            if fits[c ^ t] if c & 15 != _JACK else \
+                    self._jack_fits(s[discard]) and not self.rules.no_finish_on_jack:
                 out[n] = c
                 n += 1
         if phase == DRAWN:
             out[n] = _PASS  # keep the drawn card
-        elif n > first and (phase == AGAIN or rules.must_play_if_able):
+        elif n > first and (phase == AGAIN or self.rules.must_play_if_able):
             return n  # a card must be played
         elif s[_BOUNDS] > _CARDS or s[_END] - discard > 1:
             out[n] = _DRAW  # (an empty draw pile is refilled from the discard pile)
@@ -433,16 +445,20 @@ class Round(Table):
             return n
         return n + 1
 
+    def _jack_fits(self, top):
+        """True if a Jack may go on card `top` (on a Jack only with jack_on_jack)."""
+        return top & 15 != _JACK or self.rules.jack_on_jack
+
     def is_legal(self, player, move):
         """True if `player` may make `move` now."""
         if not 0 <= player < self.s[_PLAYERS]:
             return False
-        n = self.legal_moves(player, _CHECK)
+        check = _CHECK
+        n = self.legal_moves(player, check, move)
+        plain = move if move & _KIND else move & ~_MAU  # saying Mau too early costs nothing
         for i in range(n):
-            if _CHECK[i] == move:
+            if check[i] == move or check[i] == plain:
                 return True
-        if move & _MAU and move & _KIND == 0:
-            return self.is_legal(player, move & ~_MAU)  # saying it too early costs nothing
         return False
 
     def why_illegal(self, player, move):

@@ -101,7 +101,8 @@ def pxd_declarations(path):
         match = re.match(r"( *)c?p?def [\w ]*?(\w+)\((.*)\)", line)
         if match:
             owner = cls if match.group(1) else None
-            names = [arg.split()[-1] for arg in match.group(3).split(",") if arg.strip()]
+            names = [arg.split("=")[0].split()[-1] for arg in match.group(3).split(",")
+                     if arg.strip()]  # ("int only=*": the default is the source's)
             found.append((owner, match.group(2), names))
     return found
 

@@ -3,9 +3,11 @@
     python -m tools.bench.micropython [--games N] [--quick]
 
 Prints heap bytes resident after import, heap bytes of a round, bytes allocated per
-move (legal moves, applying, the random player's choice) with the GC disabled,
-games/s in the VM, and the RP2040 estimate from a calibration loop whose time on an
-RP2040 at 125 MHz is known (475 ms, measured on real firmware). Figures are printed, never asserted.
+move (legal moves, applying, the random player's choice) with the GC disabled, and the
+engine move (legal moves + apply) per preset and table size: VM time, the RP2040 estimate
+from a calibration loop whose time on an RP2040 at 125 MHz is known (475 ms, measured on
+real firmware), and the cost model (that estimate x 1.3, as real firmware ran the
+engine) against its 0.8 ms budget. Figures are printed, never asserted.
 """
 
 import re
@@ -20,6 +22,7 @@ RP2040_CALIBRATION_MS = 475
 # the engine ran 1.3x slower on that firmware than the loop's scaling predicts (moves 0.70-
 # 0.88 ms measured against 0.54-0.69 estimated): the cost model multiplies by this
 ENGINE_FACTOR = 1.3
+ENGINE_TARGET_MS = 0.8  # issue 15's budget for an engine move on the model
 
 # "The rules modules": what a device imports to play rounds and a match, without the
 # AI (engine.ai), words (engine.text, engine.explain), the replay log, or the modules
@@ -137,14 +140,21 @@ def alloc_per_move(preset, players, games, seed):
     print("BENCH alloc_%s%d %d %d %d %d" % (preset, players, count, legal_b, apply_b, choose_b))
 """
 
+# Times are the VM process's CPU time (JavaScript's process.cpuUsage, in us): on a
+# machine shared with other work that time stays put where the wall clock stretches.
 SPEED = """
-def speed(preset, players, games, seed):
-    rules = Rules(preset)
+import js
+
+def cpu_us():
+    u = js.process.cpuUsage()
+    return int(u.user + u.system)
+
+def speed(label, rules, players, games, seed):
     rng = Random(seed)
     moves = array("H", range(200))
     rnd = Round(rules, players, rng)
     count = 0
-    t = time.ticks_ms()
+    t = cpu_us()
     for _ in range(games):
         rnd.deal(players, 0)
         while not rnd.is_over():
@@ -152,14 +162,33 @@ def speed(preset, players, games, seed):
             n = rnd.legal_moves(p, moves)
             rnd.apply(p, moves[rng.below(n)])
             count += 1
-    ms = time.ticks_diff(time.ticks_ms(), t)
-    t = time.ticks_ms()
+    us = cpu_us() - t
+    t = cpu_us()
     for _ in range(count):
         rng.below(7)
-    choose_ms = time.ticks_diff(time.ticks_ms(), t)
-    print("BENCH speed_%s%d %d %d %d %d" % (preset, players, games, count, ms, choose_ms))
+    choose_us = cpu_us() - t
+    print("BENCH speed_%s%d %d %d %d %d" % (label, players, games, count, us, choose_us))
+
+def cpu_calibration(tries):
+    best = 1 << 30
+    for _ in range(tries):
+        t = cpu_us()
+        calibration()
+        best = min(best, cpu_us() - t)
+    print("BENCH calibration_us", best)
 
 """
+
+# The engine move's tables: (label, what it is, the Rules call in the VM, table sizes,
+# games per speed game). Nordic is itself a double deck; "double" is classic's rules on
+# one, for the double deck's effect alone (identical cards listed once, longer rounds).
+SPEED_TABLES = (("classic", "classic, skat32", "Rules('classic')", (2, 4, 6), 1),
+                ("nordic", "nordic, double104", "Rules('nordic')", (2, 4, 5), 4),
+                ("double", "classic rules, double104", "Rules('classic', deck='double104')",
+                 (2, 4, 6), 4))
+# The machine is shared: each speed is taken this many times, interleaved with the
+# calibration loop, and the quickest of each is kept (a busy machine only slows the VM).
+SPEED_REPEATS = 3
 
 # The calibration loop whose RP2040 time is known, and its quickest time in the VM.
 CALIBRATE = """
@@ -182,25 +211,43 @@ def calibrate():
 """
 
 
-def measure(games, speed_games, timeout=900):
+def measure(games, speed_games, timeout=1800):
     """Run the measurements in one VM; return {figure: [ints]}."""
     steps = ["from engine.rules import Rules\nfrom engine.round import Round\n"
              "from engine.rng import Random\n"
              "rc = Rules('classic')\nrn = Rules('nordic')\nrng = Random(1)",
              ROUND_BYTES, "round_bytes(rc, 4, 'classic4')", "round_bytes(rn, 5, 'nordic5')",
-             ALLOC_PER_MOVE, SPEED, CALIBRATE, "calibrate()"]
+             ALLOC_PER_MOVE, CALIBRATE, SPEED]
     for preset, players, share in (("classic", 4, 1), ("nordic", 5, 4)):
         steps.append("alloc_per_move(%r, %d, %d, 7)" % (preset, players, max(1, games // share)))
         steps.append("gc.collect()")
-    for preset, players in (("classic", 2), ("classic", 4), ("nordic", 2), ("nordic", 5)):
-        steps.append("speed(%r, %d, %d, 11)" % (preset, players, speed_games))
+    for label, _, make, _, _ in SPEED_TABLES:
+        steps.append("r%s = %s" % (label, make))
+    for _ in range(SPEED_REPEATS):
+        for label, _, _, sizes, share in SPEED_TABLES:
+            for players in sizes:
+                steps.append("cpu_calibration(5)")
+                steps.append("speed(%r, r%s, %d, %d, 11)"
+                             % (label, label, players, max(1, speed_games // share)))
     result = mpvm.run(SETUP, steps=steps, timeout=timeout, heapsize=512 * 1024,
                       label="bench_micropython").check()
     figures = {}
     for line in result.stdout.splitlines():
         m = re.match(r"BENCH (\S+) (.*)", line)
-        if m:
-            figures[m.group(1)] = [int(x) for x in m.group(2).split()]
+        if not m:
+            continue
+        key, values = m.group(1), [int(x) for x in m.group(2).split()]
+        if key.startswith("speed_"):
+            # [games, moves, us, choose us, the calibration just before]: of the repeats
+            # the least engine time against its calibration
+            values.append(figures["calibration_us"][-1])
+            old = figures.get(key)
+            if old and (old[2] - old[3]) * values[4] <= (values[2] - values[3]) * old[4]:
+                values = old
+        elif key == "calibration_us":
+            values = figures.get(key, []) + values
+        figures[key] = values
+    figures["calibration_us"].sort()
     figures.update(measure_resident())
     return figures
 
@@ -234,18 +281,28 @@ def report(figures, out=sys.stdout):
         say("  %s: %d moves, bytes allocated per move: legal moves %.2f, apply %.2f, "
             "random choice %.2f  (target 0)" % (key[6:], moves, legal / moves, apply / moves,
                                                  choose / moves))
-    calib = figures["calibration_ms"][0]
-    ratio = RP2040_CALIBRATION_MS / calib
-    say("  calibration loop: %d ms in the VM, %d ms on an RP2040 at 125 MHz: ratio %.1f"
-        % (calib, RP2040_CALIBRATION_MS, ratio))
-    for key in ("speed_classic2", "speed_classic4", "speed_nordic2", "speed_nordic5"):
-        games, moves, ms, choose_ms = figures[key]
-        engine_us = 1000.0 * (ms - choose_ms) / moves
-        say("  %-8s %d players: %6.1f games/s, %7.0f moves/s in the VM; engine move "
-            "(legal moves + apply) %.1f us -> RP2040 est. %.2f ms, model (x%.1f, as the"
-            " firmware measured) %.2f ms (target < 0.8 ms)"
-            % (key[6:-1], int(key[-1]), 1000.0 * games / ms, 1000.0 * moves / ms, engine_us,
-               engine_us * ratio / 1000, ENGINE_FACTOR, engine_us * ratio * ENGINE_FACTOR / 1000))
+    calib = figures["calibration_us"]
+    say("  calibration loop: %.1f-%.1f ms CPU time in the VM (before each speed run), %d ms on"
+        " an RP2040 at 125 MHz" % (calib[0] / 1000, calib[-1] / 1000, RP2040_CALIBRATION_MS))
+    say("  engine move (legal moves + apply, as the firmware asks; random games, the random")
+    say("  choice's time taken off), VM CPU us; RP2040 est. = VM x %d / calibration; model ="
+        " est. x %.1f" % (RP2040_CALIBRATION_MS, ENGINE_FACTOR))
+    say("  (real RPI_PICO firmware ran the engine %.1fx slower than the loop's scaling: moves"
+        % ENGINE_FACTOR)
+    say("  0.70-0.88 ms measured against 0.54-0.69 ms estimated, issue 15); target: model"
+        " at most %.1f ms;" % ENGINE_TARGET_MS)
+    say("  each the quickest of %d runs against the calibration run just before it"
+        % SPEED_REPEATS)
+    for label, name, _, sizes, _ in SPEED_TABLES:
+        for players in sizes:
+            games, moves, us, choose_us, calib = figures["speed_%s%d" % (label, players)]
+            engine_us = (us - choose_us) / moves
+            estimate = engine_us * RP2040_CALIBRATION_MS / calib
+            model = estimate * ENGINE_FACTOR
+            say("    %-25s %d players: engine move %5.1f us in the VM (calibration %.1f ms) ->"
+                " RP2040 est. %.2f ms, model %.2f ms (%s)"
+                % (name, players, engine_us, calib / 1000, estimate, model,
+                   "met" if model <= ENGINE_TARGET_MS else "NOT met"))
 
 
 def main(argv=None):
@@ -253,7 +310,9 @@ def main(argv=None):
     parser = cli.Parser(prog="bench.micropython", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=cli.at_least(1), default=1000,
                         help="random games for the allocation count (default 1000)")
-    parser.add_argument("--speed-games", type=cli.at_least(1), default=200)
+    parser.add_argument("--speed-games", type=cli.at_least(1), default=100,
+                        help="random games per classic speed run, a quarter of that with a "
+                             "double deck (default 100)")
     parser.add_argument("--quick", action="store_true", help="20 games each, for a smoke run")
     args = parser.parse_args(argv)
     if args.quick:

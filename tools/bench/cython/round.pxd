@@ -24,7 +24,8 @@ cdef class Round(Table):
     cpdef int _draw_cards(self, int p, int n) except -1
     cpdef bint _reshuffle(self) except -1
     cpdef void _ev(self, int kind, int p, int value) except *
-    cpdef int legal_moves(self, int player, out) except -1
+    cpdef int legal_moves(self, int player, out, int only=*) except -1
+    cdef bint _jack_fits(self, int top) except -1
     cpdef int apply_legal(self, int player, int move) except -2
     cdef int _play(self, int p, int move) except -1
     cdef int _effect(self, int p, int move, int effect, int left) except -1
