@@ -45,6 +45,7 @@ _FLIGHT_STEPS = const(2)
 _LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
 _SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
+_MARK0 = const(150)    # region of the marks below the first slot (colour)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
@@ -54,6 +55,10 @@ _COUNT_AT = ((10, 10, 12, 5), (17, 14, 12, 5), (24, 57, 32, 8))
 _TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
 _WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
 _REST_AT = ((46, 7, 26, 12), (76, 8, 52, 18), (180, 24, 60, 42))
+# its parts: whose turn, the pending draws (up to "+99"), the direction of play
+_TURN_AT = ((62, 11, 8, 5), (104, 9, 16, 12), (196, 24, 40, 15))
+_PENDING_AT = ((47, 8, 12, 5), (76, 9, 24, 8), (180, 41, 48, 16))
+_WAY_AT = ((47, 14, 4, 5), (76, 20, 8, 5), (222, 58, 16, 8))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 # round end, per size class: x of the names, right edges of the points and the totals,
 # x of the held cards (72x40: the right edge of their count)
@@ -498,16 +503,13 @@ class Painter:
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
                 self._wish(sc.wish)
-        mine = (sc.viewer + 1) << 9 if sc.my_turn else 0    # whose turn, when it is ours
-        if self._changed("turn", mine | (sc.direction > 0) << 8 | sc.pending):
-            self._clear(_REST_AT[s], FELT)
-            self._rest(sc, sc.names[sc.viewer][:5].upper() if sc.my_turn else "")
+        self._rest(sc, (sc.viewer + 1) if sc.my_turn else 0)   # whose turn, when it is ours
 
     def _unsaved(self):
         """NOT SAVED (72x40: "!" by the direction) while the flash refuses saves; in the
-        rest's area, so drawn again whenever that is."""
+        rest's area, beside its parts."""
         c, s = self.c, self.c.size
-        if not self._changed("unsaved", (self.unsaved, self.keys.get("turn"))):
+        if not self._changed("unsaved", self.unsaved):
             return
         x, y = _UNSAVED_AT[s]
         mark = "!" if s == TINY else "NOT SAVED"
@@ -534,29 +536,41 @@ class Painter:
             c.rect(38, 7, 7, 7, CARD)
             c.suit(39, 8, suit, INK)
 
-    def _rest(self, sc, name):
-        """Pending draws, the direction of play and whose turn it is (`name`, "" if not ours)."""
+    def _rest(self, sc, mine):
+        """Whose turn it is (`mine`: the viewer's seat + 1 when it is theirs, else 0), the
+        pending draws and the direction of play, each part drawn again only when it changed
+        (a turn change redraws the first alone)."""
         c, s = self.c, self.c.size
-        if s == LARGE:   # top down: whose turn, the cards to draw, the direction
-            if name:     # whose turn it is: the holder's name in pass-and-play
-                c.text(name, 236 - 8 * len(name), 24, HILITE)
-                c.small("YOUR TURN", 200, 34, TEXT)
+        if self._changed("turn", mine):
+            self._clear(_TURN_AT[s], FELT)
+            name = sc.names[sc.viewer][:5].upper() if mine else ""
+            if name:                # the holder's name (pass-and-play) and "your turn"
+                if s == LARGE:
+                    c.text(name, 236 - 8 * len(name), 24, HILITE)
+                    c.small("YOUR TURN", 200, 34, TEXT)
+                elif s == MEDIUM:
+                    c.small("YOUR", 104, 9, TEXT)
+                    c.small("TURN", 104, 16, TEXT)
+                else:
+                    c.small("GO", 62, 11, TEXT)
+        if self._changed("pending", sc.pending):
+            self._clear(_PENDING_AT[s], FELT)
             if sc.pending:
-                c.big("+%d" % sc.pending, 180, 41, WARN)
-            c.text("->" if sc.direction > 0 else "<-", 222, 58, DIM)
-        elif s == MEDIUM:
-            if sc.pending:
-                c.text("+%d" % sc.pending, 76, 9, WARN)
-            c.small(">>" if sc.direction > 0 else "<<", 76, 20, TEXT)
-            if name:
-                c.small("YOUR", 104, 9, TEXT)
-                c.small("TURN", 104, 16, TEXT)
-        else:
-            if sc.pending:
-                c.small("+%d" % sc.pending, 47, 8, TEXT)
-            c.small(">" if sc.direction > 0 else "<", 47, 14, TEXT)
-            if name:
-                c.small("GO", 62, 11, TEXT)
+                if s == LARGE:
+                    c.big("+%d" % sc.pending, 180, 41, WARN)
+                elif s == MEDIUM:
+                    c.text("+%d" % sc.pending, 76, 9, WARN)
+                else:
+                    c.small("+%d" % sc.pending, 47, 8, TEXT)
+        if self._changed("way", sc.direction > 0):
+            self._clear(_WAY_AT[s], FELT)
+            ahead = sc.direction > 0
+            if s == LARGE:
+                c.text("->" if ahead else "<-", 222, 58, DIM)
+            elif s == MEDIUM:
+                c.small(">>" if ahead else "<<", 76, 20, TEXT)
+            else:
+                c.small(">" if ahead else "<", 47, 14, TEXT)
 
     def _status(self, lines):
         """The status lines: a changed line is cleared only as far as its old or new text
@@ -619,16 +633,23 @@ class Painter:
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
         mine, cursor, keys = sc.my_turn, sc.cursor, self.keys
-        good = mine and c.depth == 4          # colour screens mark the playable cards
-        hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _slot)
+        # colour screens mark the playable cards below them (a turn change then redraws that
+        # strip, not the row); mono screens shade the others, on the cards themselves
+        marks = c.depth == 4
+        good = mine and marks
+        shade = mine and not marks
+        hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _marks)
+        bottom = y0 + h if marks else c.height   # a slot's column: the marks' strip is apart
         for slot in range(fit):
             i = sc.scroll + slot
             key = -1
+            mark = 0
             if i < n:
                 kind = kinds[i]
                 if kind == S.CARD_ITEM:
                     fits = playable[args[i]]
-                    look = hand[args[i]] | (mine and not fits) << 8 | (good and fits) << 9
+                    look = hand[args[i]] | (shade and not fits) << 8
+                    mark = good and fits
                 elif kind == S.DRAW_ITEM:       # a tile: the cards to draw, Mau on or off,
                     look = sc.pending           # whom to catch
                 elif kind == S.MAU_ITEM:
@@ -637,18 +658,21 @@ class Painter:
                     look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
                 else:
                     look = 0
-                key = kind << 12 | (i == hint) << 11 | (i == cursor and not arrow) << 10 | look
-            if keys.get(_SLOT0 + slot) == key:
-                continue
-            keys[_SLOT0 + slot] = key
-            if not drawn and self.trace is not None and sc.hand_n:
-                self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
-            drawn = True
+                key = kind << 12 | (i == cursor and not arrow) << 10 | look
+                mark |= (i == hint) << 1
             x = x0 + slot * step
-            c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
-            first_drawn = first_drawn or slot == 0
-            if i < n:
-                self._slot(sc, i, x, y0, w, h)
+            if keys.get(_SLOT0 + slot) != key:
+                keys[_SLOT0 + slot] = key
+                if not drawn and self.trace is not None and sc.hand_n:
+                    self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
+                drawn = True
+                c.rect(x - 1, top, step, bottom - top, FELT)   # the slot's column
+                first_drawn = first_drawn or slot == 0
+                if i < n:
+                    self._slot(sc, i, x, y0, w, h)
+            if marks and keys.get(_MARK0 + slot) != mark:
+                keys[_MARK0 + slot] = mark
+                self._marks(x, y0 + h, w, mark)
         if arrow:
             at = cursor - sc.scroll
             self._arrow(at if cursor < n and 0 <= at < fit else -1)
@@ -721,10 +745,8 @@ class Painter:
         y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
         if kind == S.CARD_ITEM:
-            shaded = sc.my_turn and not sc.playable[arg]
+            shaded = sc.my_turn and not sc.playable[arg] and c.depth == 1
             c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL)
-            if c.depth == 4 and sc.my_turn and sc.playable[arg]:
-                c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
         else:
             self._tile(x, y, w, h, kind, arg, sc)
         if i == sc.cursor and not arrow:
@@ -732,9 +754,17 @@ class Painter:
                 c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
             else:   # mono: a bar under the raised card
                 c.hline(x, c.height - 1, w, CURSOR)
-        if i == sc.hint and s == LARGE:  # smaller screens have no room below the cards:
-            # the cursor and the status line show the hint there
-            c.rect(x + w // 2 - 1, y0 + h + 4, 3, 2, HILITE)
+
+    def _marks(self, x, bottom, w, mark):
+        """Colour: the strip below a hand card, a bar when it can be played (mark bit 0), a
+        dot when the hint names it (bit 1; smaller screens have no room below the cards: the
+        cursor and the status line show the hint there)."""
+        c = self.c
+        c.rect(x, bottom + 1, w, 5, FELT)
+        if mark & 1:
+            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD)
+        if mark & 2:
+            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
         """An action item drawn like a card: a short label and a symbol, a pixel clear of the
