@@ -44,6 +44,12 @@ _FLIGHT_MS = const(120)
 _FLIGHT_STEPS = const(2)
 _LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
 _SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
+# the hand row's item kinds (firmware.screens' CARD_ITEM, DRAW_ITEM, MAU_ITEM, CATCH_ITEM:
+# read privately in the hot loop; a test checks they match)
+_CARD = const(0)
+_DRAW = const(1)
+_MAU = const(3)
+_CATCH = const(4)
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _MARK0 = const(150)    # region of the marks below the first slot (colour)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
@@ -128,6 +134,8 @@ class Painter:
             self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
                                                    framebuf.GS4_HMSB)
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
+        self._card = canvas.card_size()      # a hand card's (w, h)
+        self._fit = hand_fit(canvas)
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
@@ -441,21 +449,25 @@ class Painter:
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
         c, s = self.c, self.c.size
-        n = sc.players
+        n, viewer, keys = sc.players, sc.viewer, self.keys
         h = _BAR_H[s]
-        if self._changed("opp", (n, sc.viewer)):
+        if keys.get("opp") != n << 4 | viewer + 1:
+            keys["opp"] = n << 4 | viewer + 1
             c.rect(0, 0, c.width, h, PANEL)
-        others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
+        others = n - 1 if viewer >= 0 else n    # nobody's hand shown: every seat
         if others <= 0:
             return
         w = c.width // others
+        turn = -1 if sc.over else sc.turn
+        counts, mau = sc.counts, sc.mau
         for k in range(others):
-            p = (sc.viewer + 1 + k) % n
-            turn = p == sc.turn and not sc.over
-            # one int: who sits there (names stay with the screen), cards, Mau, whose turn
-            if self._changed(_SEAT0 + k, p << 12 | turn << 11 | sc.mau[p] << 10 | sc.counts[p]):
+            p = (viewer + 1 + k) % n
+            # one int: who sits there (names stay with the screen), whose turn, Mau, cards
+            key = p << 12 | (p == turn) << 11 | mau[p] << 10 | counts[p]
+            if keys.get(_SEAT0 + k) != key:
+                keys[_SEAT0 + k] = key
                 c.rect(k * w, 0, w, h, PANEL)
-                self._seat(sc, p, k * w, w, h, turn)
+                self._seat(sc, p, k * w, w, h, p == turn)
 
     def _seat(self, sc, p, x, w, h, turn):
         """One opponent: name, cards left, Mau mark; framed while it is their turn."""
@@ -482,6 +494,14 @@ class Painter:
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
         turn), each part redrawn only when it changed."""
         c, s = self.c, self.c.size
+        # while a played card flies to the pile the pile shows the card it covers
+        top = sc.top if self.flying < 0 else self.keys["top"]
+        mine = sc.viewer + 1 if sc.my_turn else 0          # whose turn, when it is ours
+        # all of it as one int (pile < 256, top card, wish, pending < 64, direction, seat)
+        whole = (sc.draw_size | top << 8 | (sc.wish + 1) << 16 | sc.pending << 19
+                 | (sc.direction > 0) << 25 | mine << 26)
+        if not self._changed("middle", whole):
+            return
         if self._changed("mid", 1):
             y, h = _MID_Y[s]
             c.rect(0, y, c.width, h, FELT)
@@ -493,8 +513,7 @@ class Painter:
                 c.text(count, 40 - 4 * len(count), 57, TEXT)
             else:
                 c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
-        # while a played card flies to the pile the pile shows the card it covers
-        if self._changed("top", sc.top if self.flying < 0 else self.keys["top"]):
+        if self._changed("top", top):
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
@@ -503,7 +522,7 @@ class Painter:
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
                 self._wish(sc.wish)
-        self._rest(sc, (sc.viewer + 1) if sc.my_turn else 0)   # whose turn, when it is ours
+        self._rest(sc, mine)
 
     def _unsaved(self):
         """NOT SAVED (72x40: "!" by the direction) while the flash refuses saves; in the
@@ -622,17 +641,16 @@ class Painter:
         (a cursor step redraws two cards, or on the 128x64 OLED only moves the arrow)."""
         c, s = self.c, self.c.size
         n = sc.item_n
-        w, h = c.card_size()
+        w, h = self._card
         y0 = _HAND_Y[s]
         arrow = _ARROW if s == MEDIUM else 0
         top = y0 - 1 if arrow else y0 - _LIFT[s] - 1
-        step, x0 = _STEP[s], _HAND_X[s]
-        fit = hand_fit(c)
-        drawn = False
-        first_drawn = False
+        fit = self._fit
+        drawn = first_drawn = False
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
-        mine, cursor, keys = sc.my_turn, sc.cursor, self.keys
+        mine, keys, scroll = sc.my_turn, self.keys, sc.scroll
+        raised = -1 if arrow else sc.cursor   # the item drawn raised, with the cursor's frame
         # colour screens mark the playable cards below them (a turn change then redraws that
         # strip, not the row); mono screens shade the others, on the cards themselves
         marks = c.depth == 4
@@ -640,49 +658,52 @@ class Painter:
         shade = mine and not marks
         hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _marks)
         bottom = y0 + h if marks else c.height   # a slot's column: the marks' strip is apart
+        i = scroll
         for slot in range(fit):
-            i = sc.scroll + slot
             key = -1
             mark = 0
             if i < n:
                 kind = kinds[i]
-                if kind == S.CARD_ITEM:
+                if kind == _CARD:
                     fits = playable[args[i]]
-                    look = hand[args[i]] | (shade and not fits) << 8
+                    key = hand[args[i]] | (shade and not fits) << 8 | (i == raised) << 10
                     mark = good and fits
-                elif kind == S.DRAW_ITEM:       # a tile: the cards to draw, Mau on or off,
-                    look = sc.pending           # whom to catch
-                elif kind == S.MAU_ITEM:
-                    look = sc.mau_on
-                elif kind == S.CATCH_ITEM:
-                    look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
-                else:
-                    look = 0
-                key = kind << 12 | (i == cursor and not arrow) << 10 | look
-                mark |= (i == hint) << 1
-            x = x0 + slot * step
+                else:                   # a tile: the cards to draw, Mau on or off, whom
+                    look = 0            # to catch
+                    if kind == _DRAW:
+                        look = sc.pending
+                    elif kind == _MAU:
+                        look = sc.mau_on
+                    elif kind == _CATCH:
+                        look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
+                    key = kind << 12 | (i == raised) << 10 | look
+                if i == hint:
+                    mark |= 2
             if keys.get(_SLOT0 + slot) != key:
                 keys[_SLOT0 + slot] = key
                 if not drawn and self.trace is not None and sc.hand_n:
                     self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
                 drawn = True
-                c.rect(x - 1, top, step, bottom - top, FELT)   # the slot's column
+                x = _HAND_X[s] + slot * _STEP[s]
+                c.rect(x - 1, top, _STEP[s], bottom - top, FELT)   # the slot's column
                 first_drawn = first_drawn or slot == 0
                 if i < n:
                     self._slot(sc, i, x, y0, w, h)
             if marks and keys.get(_MARK0 + slot) != mark:
                 keys[_MARK0 + slot] = mark
-                self._marks(x, y0 + h, w, mark)
+                self._marks(_HAND_X[s] + slot * _STEP[s], y0 + h, w, mark)
+            i += 1
         if arrow:
-            at = cursor - sc.scroll
-            self._arrow(at if cursor < n and 0 <= at < fit else -1)
+            at = sc.cursor - scroll
+            self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
-        left, right = sc.scroll > 0, sc.scroll + fit < n
-        if self._changed("ends", left | right << 1) or first_drawn:
+        ends = (scroll > 0) | (scroll + fit < n) << 1
+        if keys.get("ends") != ends or first_drawn:
+            keys["ends"] = ends
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3
-            c.rect(0, mid, edge, 5, HILITE if left else FELT)
-            c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
+            c.rect(0, mid, edge, 5, HILITE if ends & 1 else FELT)
+            c.rect(c.width - edge, mid, edge, 5, HILITE if ends & 2 else FELT)
 
     def _picker(self, sc):
         """The Jack's suit picker over the table: the question and the suit under the cursor
