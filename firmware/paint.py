@@ -133,6 +133,8 @@ class Painter:
             w, h = canvas.card_size()
             self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
                                                    framebuf.GS4_HMSB)
+        else:                    # nothing moves here: the app's tick need not call animate
+            self.animate = None
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
         self._card = canvas.card_size()      # a hand card's (w, h)
         self._fit = hand_fit(canvas)

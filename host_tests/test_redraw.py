@@ -134,3 +134,11 @@ def test_the_st7789_reads_a_palette_once_not_on_every_show():
     canvas.palette = tuple(0xFFFF - c for c in canvas.palette)   # a new palette is read
     panel.show(canvas, 0, 0, 16, 5)
     assert panel.lut[0] << 8 | panel.lut[1] == canvas.palette[0]
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_only_screens_where_a_card_flies_are_animated_every_frame(w, h, depth):
+    """A played card flies to the pile on 240x135 colour screens alone; elsewhere the app's
+    tick has no animation to call each frame."""
+    c, app = started_game(w, h, depth, seed=5)
+    assert (app.animate is not None) == (depth == 4 and w >= 200)
