@@ -142,3 +142,24 @@ def test_only_screens_where_a_card_flies_are_animated_every_frame(w, h, depth):
     tick has no animation to call each frame."""
     c, app = started_game(w, h, depth, seed=5)
     assert (app.animate is not None) == (depth == 4 and w >= 200)
+
+
+def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):
+    """Letters and suits are stamped through a 2-entry palette (the key, the ink): a run of
+    them in one colour sets it once, a new colour sets it again."""
+    import framebuf
+    c = gfx.Canvas(240, 135, 4)
+    writes = []
+    pixel = framebuf.FrameBuffer.pixel
+
+    def counted(fb, x, y, *colour):
+        if fb is c._ink_fb and colour:
+            writes.append(colour[0])
+        return pixel(fb, x, y, *colour)
+
+    monkeypatch.setattr(framebuf.FrameBuffer, "pixel", counted)
+    c.small("THE TWENTY-FOUR LETTERS HERE", 0, 0, gfx.TEXT)    # four stamps
+    c.suit(0, 10, 2, gfx.TEXT)
+    assert len(writes) == 2
+    c.suit(10, 10, 2, gfx.RED)
+    assert len(writes) == 4 and writes[-1] == c.ink(gfx.RED)
