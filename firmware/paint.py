@@ -466,23 +466,23 @@ class Painter:
             p = (viewer + 1 + k) % n
             # one int: who sits there (names stay with the screen), whose turn, Mau, cards
             key = p << 12 | (p == turn) << 11 | mau[p] << 10 | counts[p]
-            if keys.get(_SEAT0 + k) != key:
-                keys[_SEAT0 + k] = key
+            was = keys.get(_SEAT0 + k)
+            if was == key:
+                continue
+            keys[_SEAT0 + k] = key
+            if s == LARGE and was is not None and (was ^ key) >> 12 == 0:
+                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn)
+            else:
                 c.rect(k * w, 0, w, h, PANEL)
                 self._seat(sc, p, k * w, w, h, p == turn)
 
     def _seat(self, sc, p, x, w, h, turn):
-        """One opponent: name, cards left, Mau mark; framed while it is their turn."""
+        """One opponent: name (lit, with a line over it, while it is their turn), cards left,
+        Mau mark."""
         c, s = self.c, self.c.size
         name = sc.names[p]
         if s == LARGE:
-            if turn:
-                c.frame(x + 1, 0, w - 2, h, HILITE)
-            c.text(name[:5], x + 4, 2, HILITE if turn else TEXT)
-            c.text("%d" % sc.counts[p], x + 4, 11, TEXT)
-            c.small("CARDS" if sc.counts[p] != 1 else "CARD", x + 14 + (8 if sc.counts[p] > 9 else 0), 12, DIM)
-            if sc.mau[p]:
-                c.small("MAU", x + w - 15, 3, WARN)
+            self._seat_parts(sc, p, x, w, 0xFFF, turn)
         else:
             label = "%s %d%s" % (name[:3] if s == MEDIUM else name[:1], sc.counts[p],
                                  "!" if sc.mau[p] else "")
@@ -491,6 +491,26 @@ class Painter:
             if turn:
                 c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
             c.small(label, x + 1, 1, CURSOR_INK if turn else TEXT)
+
+    def _seat_parts(self, sc, p, x, w, changed, turn):
+        """240x135: the parts of a seat whose bits of its key `changed`: whose turn (the name
+        and its bar) with the Mau mark beside it, the cards left; a turn change redraws the
+        name, not the seat."""
+        c = self.c
+        if changed & 0xC00:                    # the turn or Mau bit
+            name = sc.names[p][:5]
+            c.rect(x + 4, 0, 40, 10, PANEL)
+            c.rect(x + w - 15, 3, 12, 5, PANEL)
+            if turn:                           # a line over the name, a pixel clear of it
+                c.hline(x + 4, 0, 8 * len(name), HILITE)
+            c.text(name, x + 4, 2, HILITE if turn else TEXT)
+            if sc.mau[p]:
+                c.small("MAU", x + w - 15, 3, WARN)
+        if changed & 0x3FF:                    # cards left
+            count = sc.counts[p]
+            c.rect(x + 4, 11, 40, 8, PANEL)
+            c.text("%d" % count, x + 4, 11, TEXT)
+            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM)
 
     def _middle(self, sc):
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose

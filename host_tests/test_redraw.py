@@ -163,3 +163,37 @@ def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):
     assert len(writes) == 2
     c.suit(10, 10, 2, gfx.RED)
     assert len(writes) == 4 and writes[-1] == c.ink(gfx.RED)
+
+
+def test_on_240x135_a_turn_passing_redraws_the_names_not_the_seats():
+    """Whose turn it is shows as the name lit with a line over it: when the turn passes
+    from one opponent to the next, their names are drawn again (with the Mau mark beside
+    them), not their seats; a count that changes redraws the count alone."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    others = t.players - 1
+    w = 240 // others
+    seat_of = {(t.viewer + 1 + k) % t.players: k for k in range(others)}
+    first, second = (t.viewer + 1) % t.players, (t.viewer + 2) % t.players
+    t.turn = first
+    painter.paint(t)
+    c.take_boxes()
+    names = [(seat_of[p] * w + 4, 0, 40, 10) for p in (first, second)]
+    mau = [(seat_of[p] * w + w - 15, 3, 12, 5) for p in (first, second)]
+    t.turn = second
+    drawn = marked(c, lambda: painter.paint(t))
+    bar = [b for b in drawn if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert bar and all(any(inside(b, a) for a in names + mau) for b in bar), bar
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+    t.counts[second] += 1
+    k = seat_of[second]
+    drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert drawn and all(inside(b, (k * w + 4, 11, 40, 8)) for b in drawn), drawn
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+def inside(box, area):
+    """The box (x, y, w, h) lies within the area."""
+    x, y, w, h = box
+    ax, ay, aw, ah = area
+    return ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah
