@@ -55,7 +55,8 @@ EXPERT_SIZES = (2, 3, 4, 5, 6)
 
 # Expert decisions through engine.ai's public API: seat 0 Expert with its device budget
 # (engine.ai.budget, no deadline: what the budget costs), the others Strong, classic rules;
-# each decision that searched is timed (VM ms), with the calibration loop around them
+# each decision that searched is timed (VM ms; the quicker of two tries, as a shared machine
+# only slows a try down), with the calibration loop around them
 EXPERT = CALIBRATE + """
 from array import array
 from engine.rules import Rules
@@ -80,9 +81,11 @@ def expert(players, decisions, say=True):
             bot = bots[seat]
             n = rnd.legal_moves(seat, moves)
             before = bot.playouts_done
-            t = time.ticks_ms()
-            move = bot.choose(rnd.view(seat, views[seat]), moves, n)
-            spent = time.ticks_diff(time.ticks_ms(), t)
+            spent = 1 << 30
+            for _ in range(2 if seat == 0 else 1):   # the Expert's quicker of two tries
+                t = time.ticks_ms()
+                move = bot.choose(rnd.view(seat, views[seat]), moves, n)
+                spent = min(spent, time.ticks_diff(time.ticks_ms(), t))
             if seat == 0 and bot.playouts_done > before:
                 times.append(spent)
             for k in range(players):
