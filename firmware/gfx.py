@@ -128,6 +128,7 @@ class Canvas:
         self._rank_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_VLSB)  # tiny ranks
         self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
+        self._inked = -1                   # the colour the 2-entry palette holds
         self._suits = self._stamp_suits(framebuf)
         scales = (1, 2) if self.size == LARGE else (1,) if self.size == MEDIUM else ()
         self._tens = [_stamp_of(framebuf, _TEN, 9, k) for k in scales]   # 10 in the 8x8 style
@@ -157,11 +158,12 @@ class Canvas:
 
     def _stamp(self, stamp, x, y, c):
         """Blit a one-bit framebuffer: set pixels in colour c, clear pixels left alone."""
-        other = c ^ 1
         ink = self._ink_fb
-        ink.pixel(0, 0, other)
-        ink.pixel(1, 0, c)
-        self.fb.blit(stamp, x, y, other, ink)
+        if c != self._inked:     # the 2-colour palette is set again only for another colour
+            self._inked = c
+            ink.pixel(0, 0, c ^ 1)
+            ink.pixel(1, 0, c)
+        self.fb.blit(stamp, x, y, c ^ 1, ink)
 
     def mark(self, x, y, w, h):
         """Add a rectangle to the dirty boxes (clipped to the screen)."""

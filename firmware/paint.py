@@ -44,7 +44,14 @@ _FLIGHT_MS = const(120)
 _FLIGHT_STEPS = const(2)
 _LANDING = (110, 30)       # 240x135: a hand card's place in the middle of the big top card
 _SUITS_X = const(112)  # 240x135: the suit picker's first suit, right of its status lines
+# the hand row's item kinds (firmware.screens' CARD_ITEM, DRAW_ITEM, MAU_ITEM, CATCH_ITEM:
+# read privately in the hot loop; a test checks they match)
+_CARD = const(0)
+_DRAW = const(1)
+_MAU = const(3)
+_CATCH = const(4)
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
+_MARK0 = const(150)    # region of the marks below the first slot (colour)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
@@ -54,6 +61,10 @@ _COUNT_AT = ((10, 10, 12, 5), (17, 14, 12, 5), (24, 57, 32, 8))
 _TOP_AT = ((27, 7, 9, 12), (42, 8, 13, 18), (105, 23, 30, 42))
 _WISH_AT = ((38, 7, 7, 7), (61, 9, 11, 10), (148, 26, 18, 25))
 _REST_AT = ((46, 7, 26, 12), (76, 8, 52, 18), (180, 24, 60, 42))
+# its parts: whose turn, the pending draws (up to "+99"), the direction of play
+_TURN_AT = ((62, 11, 8, 5), (104, 9, 16, 12), (196, 24, 40, 15))
+_PENDING_AT = ((47, 8, 12, 5), (76, 9, 24, 8), (180, 41, 48, 16))
+_WAY_AT = ((47, 14, 4, 5), (76, 20, 8, 5), (222, 58, 16, 8))
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 # round end, per size class: x of the names, right edges of the points and the totals,
 # x of the held cards (72x40: the right edge of their count)
@@ -122,7 +133,11 @@ class Painter:
             w, h = canvas.card_size()
             self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
                                                    framebuf.GS4_HMSB)
+        else:                    # nothing moves here: the app's tick need not call animate
+            self.animate = None
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
+        self._card = canvas.card_size()      # a hand card's (w, h)
+        self._fit = hand_fit(canvas)
 
     def paint(self, screen):
         """Bring the canvas up to date with `screen`."""
@@ -436,34 +451,38 @@ class Painter:
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
         c, s = self.c, self.c.size
-        n = sc.players
+        n, viewer, keys = sc.players, sc.viewer, self.keys
         h = _BAR_H[s]
-        if self._changed("opp", (n, sc.viewer)):
+        if keys.get("opp") != n << 4 | viewer + 1:
+            keys["opp"] = n << 4 | viewer + 1
             c.rect(0, 0, c.width, h, PANEL)
-        others = n - 1 if sc.viewer >= 0 else n    # nobody's hand shown: every seat
+        others = n - 1 if viewer >= 0 else n    # nobody's hand shown: every seat
         if others <= 0:
             return
         w = c.width // others
+        turn = -1 if sc.over else sc.turn
+        counts, mau = sc.counts, sc.mau
         for k in range(others):
-            p = (sc.viewer + 1 + k) % n
-            turn = p == sc.turn and not sc.over
-            # one int: who sits there (names stay with the screen), cards, Mau, whose turn
-            if self._changed(_SEAT0 + k, p << 12 | turn << 11 | sc.mau[p] << 10 | sc.counts[p]):
+            p = (viewer + 1 + k) % n
+            # one int: who sits there (names stay with the screen), whose turn, Mau, cards
+            key = p << 12 | (p == turn) << 11 | mau[p] << 10 | counts[p]
+            was = keys.get(_SEAT0 + k)
+            if was == key:
+                continue
+            keys[_SEAT0 + k] = key
+            if s == LARGE and was is not None and (was ^ key) >> 12 == 0:
+                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn)
+            else:
                 c.rect(k * w, 0, w, h, PANEL)
-                self._seat(sc, p, k * w, w, h, turn)
+                self._seat(sc, p, k * w, w, h, p == turn)
 
     def _seat(self, sc, p, x, w, h, turn):
-        """One opponent: name, cards left, Mau mark; framed while it is their turn."""
+        """One opponent: name (lit, with a line over it, while it is their turn), cards left,
+        Mau mark."""
         c, s = self.c, self.c.size
         name = sc.names[p]
         if s == LARGE:
-            if turn:
-                c.frame(x + 1, 0, w - 2, h, HILITE)
-            c.text(name[:5], x + 4, 2, HILITE if turn else TEXT)
-            c.text("%d" % sc.counts[p], x + 4, 11, TEXT)
-            c.small("CARDS" if sc.counts[p] != 1 else "CARD", x + 14 + (8 if sc.counts[p] > 9 else 0), 12, DIM)
-            if sc.mau[p]:
-                c.small("MAU", x + w - 15, 3, WARN)
+            self._seat_parts(sc, p, x, w, 0xFFF, turn)
         else:
             label = "%s %d%s" % (name[:3] if s == MEDIUM else name[:1], sc.counts[p],
                                  "!" if sc.mau[p] else "")
@@ -473,10 +492,38 @@ class Painter:
                 c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
             c.small(label, x + 1, 1, CURSOR_INK if turn else TEXT)
 
+    def _seat_parts(self, sc, p, x, w, changed, turn):
+        """240x135: the parts of a seat whose bits of its key `changed`: whose turn (the name
+        and its bar) with the Mau mark beside it, the cards left; a turn change redraws the
+        name, not the seat."""
+        c = self.c
+        if changed & 0xC00:                    # the turn or Mau bit
+            name = sc.names[p][:5]
+            c.rect(x + 4, 0, 40, 10, PANEL)
+            c.rect(x + w - 15, 3, 12, 5, PANEL)
+            if turn:                           # a line over the name, a pixel clear of it
+                c.hline(x + 4, 0, 8 * len(name), HILITE)
+            c.text(name, x + 4, 2, HILITE if turn else TEXT)
+            if sc.mau[p]:
+                c.small("MAU", x + w - 15, 3, WARN)
+        if changed & 0x3FF:                    # cards left
+            count = sc.counts[p]
+            c.rect(x + 4, 11, 40, 8, PANEL)
+            c.text("%d" % count, x + 4, 11, TEXT)
+            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM)
+
     def _middle(self, sc):
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
         turn), each part redrawn only when it changed."""
         c, s = self.c, self.c.size
+        # while a played card flies to the pile the pile shows the card it covers
+        top = sc.top if self.flying < 0 else self.keys["top"]
+        mine = sc.viewer + 1 if sc.my_turn else 0          # whose turn, when it is ours
+        # all of it as one int (pile < 256, top card, wish, pending < 64, direction, seat)
+        whole = (sc.draw_size | top << 8 | (sc.wish + 1) << 16 | sc.pending << 19
+                 | (sc.direction > 0) << 25 | mine << 26)
+        if not self._changed("middle", whole):
+            return
         if self._changed("mid", 1):
             y, h = _MID_Y[s]
             c.rect(0, y, c.width, h, FELT)
@@ -488,8 +535,7 @@ class Painter:
                 c.text(count, 40 - 4 * len(count), 57, TEXT)
             else:
                 c.small(count, _COUNT_AT[s][0], _COUNT_AT[s][1], TEXT)
-        # while a played card flies to the pile the pile shows the card it covers
-        if self._changed("top", sc.top if self.flying < 0 else self.keys["top"]):
+        if self._changed("top", top):
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
@@ -498,16 +544,13 @@ class Painter:
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
                 self._wish(sc.wish)
-        mine = (sc.viewer + 1) << 9 if sc.my_turn else 0    # whose turn, when it is ours
-        if self._changed("turn", mine | (sc.direction > 0) << 8 | sc.pending):
-            self._clear(_REST_AT[s], FELT)
-            self._rest(sc, sc.names[sc.viewer][:5].upper() if sc.my_turn else "")
+        self._rest(sc, mine)
 
     def _unsaved(self):
         """NOT SAVED (72x40: "!" by the direction) while the flash refuses saves; in the
-        rest's area, so drawn again whenever that is."""
+        rest's area, beside its parts."""
         c, s = self.c, self.c.size
-        if not self._changed("unsaved", (self.unsaved, self.keys.get("turn"))):
+        if not self._changed("unsaved", self.unsaved):
             return
         x, y = _UNSAVED_AT[s]
         mark = "!" if s == TINY else "NOT SAVED"
@@ -534,29 +577,41 @@ class Painter:
             c.rect(38, 7, 7, 7, CARD)
             c.suit(39, 8, suit, INK)
 
-    def _rest(self, sc, name):
-        """Pending draws, the direction of play and whose turn it is (`name`, "" if not ours)."""
+    def _rest(self, sc, mine):
+        """Whose turn it is (`mine`: the viewer's seat + 1 when it is theirs, else 0), the
+        pending draws and the direction of play, each part drawn again only when it changed
+        (a turn change redraws the first alone)."""
         c, s = self.c, self.c.size
-        if s == LARGE:   # top down: whose turn, the cards to draw, the direction
-            if name:     # whose turn it is: the holder's name in pass-and-play
-                c.text(name, 236 - 8 * len(name), 24, HILITE)
-                c.small("YOUR TURN", 200, 34, TEXT)
+        if self._changed("turn", mine):
+            self._clear(_TURN_AT[s], FELT)
+            name = sc.names[sc.viewer][:5].upper() if mine else ""
+            if name:                # the holder's name (pass-and-play) and "your turn"
+                if s == LARGE:
+                    c.text(name, 236 - 8 * len(name), 24, HILITE)
+                    c.small("YOUR TURN", 200, 34, TEXT)
+                elif s == MEDIUM:
+                    c.small("YOUR", 104, 9, TEXT)
+                    c.small("TURN", 104, 16, TEXT)
+                else:
+                    c.small("GO", 62, 11, TEXT)
+        if self._changed("pending", sc.pending):
+            self._clear(_PENDING_AT[s], FELT)
             if sc.pending:
-                c.big("+%d" % sc.pending, 180, 41, WARN)
-            c.text("->" if sc.direction > 0 else "<-", 222, 58, DIM)
-        elif s == MEDIUM:
-            if sc.pending:
-                c.text("+%d" % sc.pending, 76, 9, WARN)
-            c.small(">>" if sc.direction > 0 else "<<", 76, 20, TEXT)
-            if name:
-                c.small("YOUR", 104, 9, TEXT)
-                c.small("TURN", 104, 16, TEXT)
-        else:
-            if sc.pending:
-                c.small("+%d" % sc.pending, 47, 8, TEXT)
-            c.small(">" if sc.direction > 0 else "<", 47, 14, TEXT)
-            if name:
-                c.small("GO", 62, 11, TEXT)
+                if s == LARGE:
+                    c.big("+%d" % sc.pending, 180, 41, WARN)
+                elif s == MEDIUM:
+                    c.text("+%d" % sc.pending, 76, 9, WARN)
+                else:
+                    c.small("+%d" % sc.pending, 47, 8, TEXT)
+        if self._changed("way", sc.direction > 0):
+            self._clear(_WAY_AT[s], FELT)
+            ahead = sc.direction > 0
+            if s == LARGE:
+                c.text("->" if ahead else "<-", 222, 58, DIM)
+            elif s == MEDIUM:
+                c.small(">>" if ahead else "<<", 76, 20, TEXT)
+            else:
+                c.small(">" if ahead else "<", 47, 14, TEXT)
 
     def _status(self, lines):
         """The status lines: a changed line is cleared only as far as its old or new text
@@ -608,57 +663,69 @@ class Painter:
         (a cursor step redraws two cards, or on the 128x64 OLED only moves the arrow)."""
         c, s = self.c, self.c.size
         n = sc.item_n
-        w, h = c.card_size()
+        w, h = self._card
         y0 = _HAND_Y[s]
         arrow = _ARROW if s == MEDIUM else 0
         top = y0 - 1 if arrow else y0 - _LIFT[s] - 1
-        step, x0 = _STEP[s], _HAND_X[s]
-        fit = hand_fit(c)
-        drawn = False
-        first_drawn = False
+        fit = self._fit
+        drawn = first_drawn = False
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
-        mine, cursor, keys = sc.my_turn, sc.cursor, self.keys
-        good = mine and c.depth == 4          # colour screens mark the playable cards
-        hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _slot)
+        mine, keys, scroll = sc.my_turn, self.keys, sc.scroll
+        raised = -1 if arrow else sc.cursor   # the item drawn raised, with the cursor's frame
+        # colour screens mark the playable cards below them (a turn change then redraws that
+        # strip, not the row); mono screens shade the others, on the cards themselves
+        marks = c.depth == 4
+        good = mine and marks
+        shade = mine and not marks
+        hint = sc.hint if s == LARGE else -1  # a mark only where there is room (see _marks)
+        bottom = y0 + h if marks else c.height   # a slot's column: the marks' strip is apart
+        i = scroll
         for slot in range(fit):
-            i = sc.scroll + slot
             key = -1
+            mark = 0
             if i < n:
                 kind = kinds[i]
-                if kind == S.CARD_ITEM:
+                if kind == _CARD:
                     fits = playable[args[i]]
-                    look = hand[args[i]] | (mine and not fits) << 8 | (good and fits) << 9
-                elif kind == S.DRAW_ITEM:       # a tile: the cards to draw, Mau on or off,
-                    look = sc.pending           # whom to catch
-                elif kind == S.MAU_ITEM:
-                    look = sc.mau_on
-                elif kind == S.CATCH_ITEM:
-                    look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
-                else:
-                    look = 0
-                key = kind << 12 | (i == hint) << 11 | (i == cursor and not arrow) << 10 | look
-            if keys.get(_SLOT0 + slot) == key:
-                continue
-            keys[_SLOT0 + slot] = key
-            if not drawn and self.trace is not None and sc.hand_n:
-                self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
-            drawn = True
-            x = x0 + slot * step
-            c.rect(x - 1, top, step, c.height - top, FELT)   # the slot's column
-            first_drawn = first_drawn or slot == 0
-            if i < n:
-                self._slot(sc, i, x, y0, w, h)
+                    key = hand[args[i]] | (shade and not fits) << 8 | (i == raised) << 10
+                    mark = good and fits
+                else:                   # a tile: the cards to draw, Mau on or off, whom
+                    look = 0            # to catch
+                    if kind == _DRAW:
+                        look = sc.pending
+                    elif kind == _MAU:
+                        look = sc.mau_on
+                    elif kind == _CATCH:
+                        look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
+                    key = kind << 12 | (i == raised) << 10 | look
+                if i == hint:
+                    mark |= 2
+            if keys.get(_SLOT0 + slot) != key:
+                keys[_SLOT0 + slot] = key
+                if not drawn and self.trace is not None and sc.hand_n:
+                    self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
+                drawn = True
+                x = _HAND_X[s] + slot * _STEP[s]
+                c.rect(x - 1, top, _STEP[s], bottom - top, FELT)   # the slot's column
+                first_drawn = first_drawn or slot == 0
+                if i < n:
+                    self._slot(sc, i, x, y0, w, h)
+            if marks and keys.get(_MARK0 + slot) != mark:
+                keys[_MARK0 + slot] = mark
+                self._marks(_HAND_X[s] + slot * _STEP[s], y0 + h, w, mark)
+            i += 1
         if arrow:
-            at = cursor - sc.scroll
-            self._arrow(at if cursor < n and 0 <= at < fit else -1)
+            at = sc.cursor - scroll
+            self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
-        left, right = sc.scroll > 0, sc.scroll + fit < n
-        if self._changed("ends", left | right << 1) or first_drawn:
+        ends = (scroll > 0) | (scroll + fit < n) << 1
+        if keys.get("ends") != ends or first_drawn:
+            keys["ends"] = ends
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3
-            c.rect(0, mid, edge, 5, HILITE if left else FELT)
-            c.rect(c.width - edge, mid, edge, 5, HILITE if right else FELT)
+            c.rect(0, mid, edge, 5, HILITE if ends & 1 else FELT)
+            c.rect(c.width - edge, mid, edge, 5, HILITE if ends & 2 else FELT)
 
     def _picker(self, sc):
         """The Jack's suit picker over the table: the question and the suit under the cursor
@@ -721,10 +788,8 @@ class Painter:
         y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
         if kind == S.CARD_ITEM:
-            shaded = sc.my_turn and not sc.playable[arg]
+            shaded = sc.my_turn and not sc.playable[arg] and c.depth == 1
             c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL)
-            if c.depth == 4 and sc.my_turn and sc.playable[arg]:
-                c.rect(x + 2, y0 + h + 1, w - 4, 2, GOOD)
         else:
             self._tile(x, y, w, h, kind, arg, sc)
         if i == sc.cursor and not arrow:
@@ -732,9 +797,17 @@ class Painter:
                 c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
             else:   # mono: a bar under the raised card
                 c.hline(x, c.height - 1, w, CURSOR)
-        if i == sc.hint and s == LARGE:  # smaller screens have no room below the cards:
-            # the cursor and the status line show the hint there
-            c.rect(x + w // 2 - 1, y0 + h + 4, 3, 2, HILITE)
+
+    def _marks(self, x, bottom, w, mark):
+        """Colour: the strip below a hand card, a bar when it can be played (mark bit 0), a
+        dot when the hint names it (bit 1; smaller screens have no room below the cards: the
+        cursor and the status line show the hint there)."""
+        c = self.c
+        c.rect(x, bottom + 1, w, 5, FELT)
+        if mark & 1:
+            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD)
+        if mark & 2:
+            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
         """An action item drawn like a card: a short label and a symbol, a pixel clear of the

@@ -93,7 +93,7 @@ class ST7789:
         self.parts = {width: (full, whole, full, whole, self.rows)}  # see _band
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
-        self.colours = [-1] * 16          # the palette the lut was made from
+        self.palette = None               # the palette the lut was made from
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
         self.reset()
@@ -168,16 +168,18 @@ class ST7789:
         args[3] = last & 0xFF
 
     def load_palette(self, palette):
-        """Make the wire lookup table from 16 RGB565 colours, if they changed."""
-        colours = self.colours
+        """Make the wire lookup table from 16 RGB565 colours, unless it was made from this
+        palette object last time (a canvas changes its palette by another tuple; a show
+        should not spend 16 comparisons finding the same colours)."""
+        if palette is self.palette:
+            return
+        self.palette = palette
         lut = self.lut
         for i in range(16):
             c = palette[i]
-            if colours[i] != c:
-                colours[i] = c
-                # framebuf stores RGB565 little-endian; the panel reads high byte first
-                lut[2 * i] = c >> 8
-                lut[2 * i + 1] = c & 0xFF
+            # framebuf stores RGB565 little-endian; the panel reads high byte first
+            lut[2 * i] = c >> 8
+            lut[2 * i + 1] = c & 0xFF
 
     def sent_width(self, w):
         """How wide a rectangle w pixels wide goes out: a multiple of 16, at most the panel."""

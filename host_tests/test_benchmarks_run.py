@@ -174,6 +174,21 @@ def test_bench_firmware_prints_every_figure():
     assert row["moves"] > 0 and "pico_display" in text
 
 
+def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
+    """The Expert as shipped, timed through engine.ai at 2 to 6 players on the cost model,
+    each size against the 250 ms target."""
+    from tools.bench import firmware as bench_firmware
+    figures = bench_firmware.measure_expert(2)
+    assert sorted(figures) == [2, 3, 4, 5, 6]
+    assert all(calib > 0 and len(times) == 2 for calib, times in figures.values())
+    out = io.StringIO()
+    bench_firmware.report_expert(figures, out)
+    text = out.getvalue()
+    for players in range(2, 7):
+        assert "%d players mean" % players in text
+    assert "target at most 250 ms" in text
+
+
 @pytest.mark.timeout(900)
 def test_bench_needs_caps_the_heap_and_prints_every_figure():
     """An evening plays through uncapped and in a cap above its peak, runs out in one far

@@ -1,0 +1,199 @@
+"""What a move sends to the panel: a change redraws only the part of the screen that shows
+it, and the canvas kept up to date equals one painted whole (docs/firmware.md, painter)."""
+import pytest
+
+from firmware import gfx, paint
+from firmware import screens as S
+from host_tests.test_gfx import painted_whole, started_game
+
+SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
+
+
+def my_turn_table(w, h, depth, seed=5):
+    """A canvas and an app whose table waits for the player's move."""
+    c, app = started_game(w, h, depth, seed)
+    now = 0
+    while not (app.table.my_turn and not app.busy):
+        now += 1000
+        app.tick(now)
+    app.painter.paint(app.table)
+    c.take_boxes()
+    return c, app
+
+
+def boxes_of(canvas):
+    """The dirty boxes since the last call, as (x, y, w, h) tuples."""
+    n = canvas.take_boxes()
+    b = canvas.boxes
+    return [tuple(b[i:i + 4]) for i in range(0, 4 * n, 4)]
+
+
+def marked(canvas, draw):
+    """The rectangles `draw()` marks on the canvas (each drawing call marks its own)."""
+    rects, mark = [], canvas.mark
+    canvas.mark = lambda x, y, w, h: rects.append((x, y, w, h)) or mark(x, y, w, h)
+    try:
+        draw()
+    finally:
+        del canvas.mark
+    return rects
+
+
+def pixels(boxes):
+    """How many pixels the boxes cover (they do not overlap by much)."""
+    return sum(w * h for _, _, w, h in boxes)
+
+
+def test_the_private_item_kinds_are_the_screens_kinds():
+    assert (paint._CARD, paint._DRAW, paint._MAU, paint._CATCH) == (
+        S.CARD_ITEM, S.DRAW_ITEM, S.MAU_ITEM, S.CATCH_ITEM)
+
+
+def test_on_colour_a_turn_change_redraws_the_strip_below_the_cards_not_the_cards():
+    """240x135: the cards that can be played are marked by a bar below them; when the turn
+    comes or goes no card face is drawn again, only that strip (and "YOUR TURN")."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    assert any(t.playable[t.item_arg[i]] for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM)
+    painter.trace = []
+    for mine in (False, True, False):
+        t.my_turn = mine
+        painter.paint(t)
+        drawn = boxes_of(c)
+        assert painter.trace == [], mine            # no hand slot drawn
+        y0, h = paint._HAND_Y[gfx.LARGE], c.card_size()[1]
+        hand = [b for b in drawn if b[1] + b[3] > paint._HAND_Y[gfx.LARGE] - 6]
+        assert hand and all(b[1] >= y0 + h for b in hand), (mine, drawn)
+        assert pixels(drawn) <= 240 * 6 + 40 * 15, (mine, drawn)
+        assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf), mine
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES[1:])
+def test_on_mono_screens_a_turn_change_shades_the_cards_that_cannot_be_played(w, h, depth):
+    c, app = my_turn_table(w, h, depth)
+    t, painter = app.table, app.painter
+    cannot = [i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
+              and not t.playable[t.item_arg[i]] and t.scroll <= i < t.scroll + paint.hand_fit(c)]
+    assert cannot
+    t.my_turn = False
+    painter.paint(t)
+    painter.trace = []
+    t.my_turn = True
+    painter.paint(t)
+    assert painter.trace, "the shaded cards are drawn again"
+    assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_the_middle_redraws_only_the_part_that_changed(w, h, depth):
+    """Whose turn, the pending draws and the direction of play are drawn apart: a change of
+    one leaves the others' pixels alone."""
+    c, app = my_turn_table(w, h, depth)
+    t, painter, s = app.table, app.painter, c.size
+    changes = (("pending", paint._PENDING_AT[s], lambda: setattr(t, "pending", t.pending + 2)),
+               ("direction", paint._WAY_AT[s], lambda: setattr(t, "direction", -t.direction)),
+               ("turn", paint._TURN_AT[s], lambda: setattr(t, "my_turn", not t.my_turn)))
+    for name, area, change in changes:
+        change()
+        drawn = [b for b in marked(c, lambda: painter.paint(t))
+                 if b[1] < paint._STATUS_Y[s] - 1]     # above the status lines
+        x, y, aw, ah = area
+        assert drawn and all(x <= bx and y <= by and bx + bw <= x + aw and by + bh <= y + ah
+                             for bx, by, bw, bh in drawn), (name, drawn, area)
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf), name
+
+
+def test_an_unchanged_table_is_checked_without_drawing():
+    """A paint with nothing new draws nothing (every region's key is as it was)."""
+    for w, h, depth in SIZES:
+        c, app = my_turn_table(w, h, depth)
+        app.painter.paint(app.table)
+        assert boxes_of(c) == []
+
+
+class CountingPalette(tuple):
+    """A palette that counts the colours read from it."""
+    reads = 0
+
+    def __getitem__(self, i):
+        CountingPalette.reads += 1
+        return tuple.__getitem__(self, i)
+
+
+def test_the_st7789_reads_a_palette_once_not_on_every_show():
+    from host_tests.test_drivers import open_st7789
+    from tools.fakes.chipmodels import PlainCanvas
+    spi, panel = open_st7789(90)
+    canvas = PlainCanvas(240, 135, 4)
+    canvas.palette = CountingPalette(canvas.palette)
+    panel.show(canvas, 0, 0, 16, 5)
+    first = CountingPalette.reads
+    for k in range(10):
+        panel.show(canvas, 16 * k, 0, 16, 5)
+    assert first == 16 and CountingPalette.reads == first
+    canvas.palette = tuple(0xFFFF - c for c in canvas.palette)   # a new palette is read
+    panel.show(canvas, 0, 0, 16, 5)
+    assert panel.lut[0] << 8 | panel.lut[1] == canvas.palette[0]
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_only_screens_where_a_card_flies_are_animated_every_frame(w, h, depth):
+    """A played card flies to the pile on 240x135 colour screens alone; elsewhere the app's
+    tick has no animation to call each frame."""
+    c, app = started_game(w, h, depth, seed=5)
+    assert (app.animate is not None) == (depth == 4 and w >= 200)
+
+
+def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):
+    """Letters and suits are stamped through a 2-entry palette (the key, the ink): a run of
+    them in one colour sets it once, a new colour sets it again."""
+    import framebuf
+    c = gfx.Canvas(240, 135, 4)
+    writes = []
+    pixel = framebuf.FrameBuffer.pixel
+
+    def counted(fb, x, y, *colour):
+        if fb is c._ink_fb and colour:
+            writes.append(colour[0])
+        return pixel(fb, x, y, *colour)
+
+    monkeypatch.setattr(framebuf.FrameBuffer, "pixel", counted)
+    c.small("THE TWENTY-FOUR LETTERS HERE", 0, 0, gfx.TEXT)    # four stamps
+    c.suit(0, 10, 2, gfx.TEXT)
+    assert len(writes) == 2
+    c.suit(10, 10, 2, gfx.RED)
+    assert len(writes) == 4 and writes[-1] == c.ink(gfx.RED)
+
+
+def test_on_240x135_a_turn_passing_redraws_the_names_not_the_seats():
+    """Whose turn it is shows as the name lit with a line over it: when the turn passes
+    from one opponent to the next, their names are drawn again (with the Mau mark beside
+    them), not their seats; a count that changes redraws the count alone."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    others = t.players - 1
+    w = 240 // others
+    seat_of = {(t.viewer + 1 + k) % t.players: k for k in range(others)}
+    first, second = (t.viewer + 1) % t.players, (t.viewer + 2) % t.players
+    t.turn = first
+    painter.paint(t)
+    c.take_boxes()
+    names = [(seat_of[p] * w + 4, 0, 40, 10) for p in (first, second)]
+    mau = [(seat_of[p] * w + w - 15, 3, 12, 5) for p in (first, second)]
+    t.turn = second
+    drawn = marked(c, lambda: painter.paint(t))
+    bar = [b for b in drawn if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert bar and all(any(inside(b, a) for a in names + mau) for b in bar), bar
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+    t.counts[second] += 1
+    k = seat_of[second]
+    drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert drawn and all(inside(b, (k * w + 4, 11, 40, 8)) for b in drawn), drawn
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+def inside(box, area):
+    """The box (x, y, w, h) lies within the area."""
+    x, y, w, h = box
+    ax, ay, aw, ah = area
+    return ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah
