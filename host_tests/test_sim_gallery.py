@@ -56,6 +56,7 @@ def seen(board_name, tmp_path):
             "hand": scout.app.table.hand_n if scout.app.table else 0,
             "catch_under_cursor": sc.name == "table" and sc.catch_item() == sc.cursor >= 0,
             "playable_jack": gallery._playable_jack(scout.app.table) >= 0 if scout.app.table else False,
+            "in_flight": getattr(scout.app.painter, "flying", -1) >= 0,
         }
 
     made = gallery.render(board_name, str(tmp_path), look)
@@ -77,6 +78,8 @@ def test_the_gallery_shows_each_named_screen_of_the_default_board(tmp_path):
     assert shots["picker"]["playable_jack"]
     assert shots["mau"]["hand"] == 2 and "With Mau" in shots["mau"]["words"]
     assert shots["catch"]["catch_under_cursor"]
+    # a shot shows the table after the played card landed, never the old top card
+    assert not any(shot["in_flight"] for shot in shots.values())
 
 
 def test_the_gallery_is_the_same_bytes_every_time(tmp_path):

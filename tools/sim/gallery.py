@@ -67,6 +67,16 @@ class Scout:
         self.now += self.pace if ms is None else ms
         self.app.tick(self.now)
 
+    def settle(self):
+        """Let a played card's flight land, as the frames after a move do (a shot shows
+        the table, not the card in the air)."""
+        painter = self.app.painter
+        for _ in range(16):
+            if getattr(painter, "flying", -1) < 0:
+                return
+            self.now += 16
+            self.app.tick(self.now)
+
     def choose(self, label):
         """Move a list's cursor to `label` and choose it."""
         sc = self.screen
@@ -321,6 +331,7 @@ def render(board_name, out, on_shot=None):
     os.makedirs(folder, exist_ok=True)
     made = []
     for name, seed, scout in scenes(maker.app):
+        scout.settle()
         check(name, scout)
         path = os.path.join(folder, name + ".png")
         image = maker.image(scout.app)
