@@ -15,6 +15,7 @@ class Hub:
         self.inbox = {}
         self.unplugged = set()
         self.sent = []                  # (from, to, kind, payload bytes)
+        self.spy = None                 # told of each message as it is sent
 
     def link(self, addr):
         self.inbox[addr] = deque()
@@ -30,6 +31,8 @@ class PerfectLink:
     def send(self, peer, kind, payload):
         hub = self.hub
         hub.sent.append((self.addr, peer, kind, bytes(payload)))
+        if hub.spy is not None:
+            hub.spy.sent(self.addr, peer, kind, bytes(payload))
         if self.addr not in hub.unplugged and peer not in hub.unplugged:
             hub.inbox[peer].append((self.addr, kind, bytes(payload)))
         return True
@@ -65,3 +68,133 @@ def test_a_linked_match_ends_as_the_same_match_on_one_device():
     assert t.run()
     assert t.log == alone
     assert t.game.totals() == game.totals()
+
+
+# -- privacy: every byte sent to every device ------------------------------------------
+
+from engine.tables import draw_pile, discard_pile
+from firmware import linkmsg as M
+
+CARD_KINDS = (1, 3, 14)          # engine.events PLAY and DRAW, firmware.story UPCARD
+
+
+class Spy:
+    """Keeps every message the host sends a device, with the cards hidden from that
+    device's seat at that moment (other hands and the draw pile, less any card of the
+    same face the seat can see: a double deck has two of each)."""
+
+    def __init__(self, table, hub):
+        self.table, self.records = table, []
+        hub.spy = self
+
+    def sent(self, src, dst, kind, payload):
+        t = self.table
+        game = t.game
+        if src != 0 or game.rnd is None:
+            return
+        players = [p for p, a in t.host.peers.items() if a == dst]
+        if not players or players[0] not in game.round_seated:
+            self.records.append((dst, kind, payload, None, None, None))
+            return
+        me = game.round_seated.index(players[0])
+        rnd = game.rnd
+        over = rnd.is_over()
+        hidden_hands = [] if over else [bytes(rnd.s[rnd.s[15 + k]:rnd.s[16 + k]])
+                                        for k in range(rnd.players()) if k != me]
+        hidden = set(b"".join(hidden_hands)) | set(draw_pile(rnd))
+        seen = set(rnd.hand(me)) | set(discard_pile(rnd))
+        if over:                        # the hands are shown at the round's end
+            seen |= set(b"".join(bytes(rnd.hand(k)) for k in range(rnd.players())))
+        self.records.append((dst, kind, payload, me, hidden - seen,
+                             hidden_hands + [bytes(draw_pile(rnd))]))
+        if kind == M.VIEW:             # its header is the engine View's, no more
+            assert payload[3:27] == game.view(me).s[:24]
+
+
+def leaks(records):
+    """Every way a message shows a card hidden from the device it went to."""
+    found = []
+    for dst, kind, p, me, hidden, runs in records:
+        if me is None:
+            assert kind in (M.HOST, M.SEATS, M.REFUSE, M.PAUSE), (kind, p)
+            continue
+        cards = []
+        body = p[3:]
+        if kind == M.VIEW:
+            body = p[3 + 24:]
+            cards = list(body)
+        elif kind == M.EVENTS:
+            for i in range(3, len(p), 2):
+                e = p[i] | p[i + 1] << 8
+                if e >> 12 in CARD_KINDS:
+                    cards.append(e & 255)
+        elif kind == M.LEGAL:
+            cards = [p[i] | (p[i + 1] & 1) << 8 for i in range(3, len(p), 2)
+                     if not (p[i + 1] >> 1) & 3]
+            cards = [c & 63 for c in cards]
+        elif kind == M.SCORES:             # rows: points, total, the cards held
+            at, body = 5, b""
+            for _ in range(p[3]):
+                held = p[at + 5:at + 5 + p[at + 4]]
+                cards += list(held)
+                body += held
+                at += 5 + p[at + 4]
+            assert at == len(p)
+        elif kind == M.SEATED:
+            assert set(__import__("json").loads(p)) == {"s", "n", "l", "h", "r"}
+        else:
+            assert kind in (M.HOST, M.SEATS, M.REFUSE, M.PAUSE, M.NO), (kind, p)
+        for c in cards:
+            if c in hidden:
+                found.append((dst, kind, "card %d" % c))
+        for run in runs:                    # a hand or the pile copied, in table order
+            for i in range(len(run) - 2):   # or sorted, anywhere in the bytes
+                for piece in (run[i:i + 3], bytes(sorted(run))[i:i + 3]):
+                    if piece in body:
+                        found.append((dst, kind, "run %r" % piece))
+    return found
+
+
+def spied_match(seed, preset="classic"):
+    hub = Hub()
+    setup = lp.setup_of(NAMES, LEVELS, preset, rounds=2)
+    t = lp.Table(setup, seed, [hub.link(a) for a in range(3)], ["Ivo", "Jun"])
+    spy = Spy(t, hub)
+    assert t.run()
+    return spy.records
+
+
+@pytest.mark.parametrize("seed,preset", [(3, "classic"), (11, "classic"), (5, "nordic")])
+def test_no_device_hears_a_card_its_seat_may_not_know(seed, preset):
+    records = spied_match(seed, preset)
+    kinds = {r[1] for r in records}
+    assert {M.VIEW, M.EVENTS, M.LEGAL, M.SCORES, M.SEATED} <= kinds
+    assert sum(len(r[2]) for r in records) > 5000
+    assert leaks(records) == []
+
+
+def test_the_privacy_check_finds_a_drawn_card_told_unmasked(monkeypatch):
+    from firmware import linkhost
+    monkeypatch.setattr(linkhost, "_NO_CARD", 0)     # "| 0": the drawn card goes out
+    assert any(k == M.EVENTS for _, k, _ in leaks(spied_match(3)))
+
+
+def test_the_privacy_check_finds_another_hand_in_the_view(monkeypatch):
+    from firmware.linkhost import LinkHost
+    send_view = LinkHost._send_view
+
+    def leaky(self, player, peer):      # the next seat's hand rides in the view's tail
+        game = self.game
+        k = (game.match.seated.index(player) + 1) % game.players()
+        real = self.link.send
+
+        def send(peer_, kind, payload):
+            payload = bytes(payload) + bytes(game.rnd.hand(k))
+            return real(peer_, kind, payload)
+        self.link.send = send
+        try:
+            return send_view(self, player, peer)
+        finally:
+            self.link.send = real
+    monkeypatch.setattr(LinkHost, "_send_view", leaky)
+    assert any(k == M.VIEW for _, k, _ in leaks(spied_match(3)))
