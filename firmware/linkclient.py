@@ -47,6 +47,7 @@ class RemoteGame:
         self.n_moves = 0
         self.new_round()
         self.sent = False          # a move went to the host; its answer has not come
+        self.paused = False        # the match waits for a device (or for the host)
         self.scores = None         # (round, over, winner, rows, held, match winner)
 
     def seat_info(self, info):
@@ -150,7 +151,9 @@ class RemoteGame:
 
     def to_move(self):
         """The seat to move; -1 between rounds or while this seat's move is on its way."""
-        return -1 if self.sent or not self.in_round() else self.tv.turn()
+        if self.sent or self.paused or not self.in_round():
+            return -1
+        return self.tv.turn()
 
     def view(self, seat):
         """The seat's table (the only one this device has)."""
@@ -278,6 +281,8 @@ class LinkClient:
         self.waiting = ""          # the name the match waits for ("" : playing)
         self.lost = False          # the host went quiet: waiting for it
         self.buf = bytearray(8)
+        self.move = bytearray(5)   # the move on its way: sent until the link takes it
+        self.moving = False
         self.beat_due = 0
         self.changed = False       # the app has news to show (the lobby, a pause)
 
@@ -298,15 +303,24 @@ class LinkClient:
                 self.lost = False
                 self.changed = True
                 self.hello()           # the host may have started again: seat me anew
+            if self.moving and link.send(self.host, M.MOVE, self.move):
+                self.moving = False
             if ticks_diff(now_ms, self.beat_due) >= 0 and up:
                 self.beat_due = ticks_add(now_ms, _BEAT_MS)
+                if self.game is None and not self.offer and not self.refused:
+                    self.hello()       # the first hello may have found the window full
                 self.send_digest()
+        g = self.game
+        if g is not None:
+            g.paused = self.lost or self.waiting != ""
         if app is not None:
             self._show(app)
 
     def hello(self):
-        """Ask the host for a seat (the one named after this device's player, if any)."""
-        word = self.name.encode()
+        """Ask the host for a seat: the one this device holds, else the one named after
+        its player, else a free one."""
+        g = self.game
+        word = (g.names[g.me] if g is not None else self.name).encode()
         self.link.send(self.host, M.HELLO, bytes([self.version]) + word)
 
     def take(self, seat):
@@ -378,11 +392,11 @@ class LinkClient:
     def send_move(self, move):
         """The move this seat chose, for the host's next move number."""
         g = self.game
-        b = self.buf
+        b = self.move
         b[0] = g.round_no
         M.put16(b, 1, g.n_moves)
         M.put16(b, 3, move)
-        self.link.send(self.host, M.MOVE, memoryview(b)[:5])
+        self.moving = not self.link.send(self.host, M.MOVE, b)
 
     # -- the device's screens ------------------------------------------------------------
 

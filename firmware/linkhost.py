@@ -159,6 +159,9 @@ class LinkHost:
             return
         name = bytes(p[1:]).decode()
         game = self.game
+        if self._player_of(peer) in game.linked:
+            self._seat(peer, self._player_of(peer))   # back after a reset: its seat again
+            return
         for k in range(game.players()):
             player = game.match.seated[k]
             if player in game.linked and game.player_name(player) == name:
@@ -190,6 +193,8 @@ class LinkHost:
         move = M.get16(p, 3)
         if p[0] != self._round() or M.get16(p, 1) != game.n_moves:
             why = M.STALE
+        elif self.waiting:
+            why = M.NOT_YOURS         # the match waits for a device
         else:
             why = game.play_linked(player, move)
         if why:

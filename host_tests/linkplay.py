@@ -57,9 +57,10 @@ def _entry(game):
 class Table:
     """A host and its clients, frame by frame on one clock."""
 
-    def __init__(self, setup, seed, links, client_names, playouts=20, clock=None):
-        setup = dict(setup, linked=[i for i, s in enumerate(setup["seats"])
-                                    if s[0] in client_names])
+    def __init__(self, setup, seed, links, client_names, playouts=20, clock=None, linked=None):
+        if linked is None:           # the seats named after the clients' players
+            linked = [i for i, s in enumerate(setup["seats"]) if s[0] in client_names]
+        setup = dict(setup, linked=linked)
         self.game = HostGame(setup, seed, playouts)
         self.log = []
         self.game.on_change = lambda g: self.log.append(_entry(g))
@@ -69,6 +70,7 @@ class Table:
         self.clock = clock           # called with the time each frame (a wire's clock)
         self.out = array("H", range(mv.MAX_MOVES))
         self.off = set()             # clients switched off (not ticked)
+        self.idle = set()            # clients whose player does not move
 
     def frame(self):
         """One frame on every device: the wire, the host's game, each client's player."""
@@ -98,7 +100,7 @@ class Table:
                 continue
             if g.unshown:
                 g.step_ai()
-            if g.to_move() == g.me:
+            if g.to_move() == g.me and c not in self.idle:
                 n = g.legal(g.me, self.out)
                 if n:
                     g.play(pick(g.tv, self.out, n))

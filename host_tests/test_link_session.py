@@ -198,3 +198,157 @@ def test_the_privacy_check_finds_another_hand_in_the_view(monkeypatch):
             self.link.send = real
     monkeypatch.setattr(LinkHost, "_send_view", leaky)
     assert any(k == M.VIEW for _, k, _ in leaks(spied_match(3)))
+
+
+# -- faults: a pulled cable, a device switched off, a reset host --------------------------
+
+def table(seed=7, rounds=3):
+    hub = Hub()
+    setup = lp.setup_of(NAMES, LEVELS, rounds=rounds)
+    t = lp.Table(setup, seed, [hub.link(a) for a in range(3)], ["Ivo", "Jun"])
+    return hub, t, lp.play_alone(setup, seed)[0]
+
+
+def frames(t, n):
+    for _ in range(n):
+        t.frame()
+
+
+def test_a_pulled_cable_pauses_everyone_until_it_is_back():
+    hub, t, alone = table()
+    frames(t, 1500)
+    hub.unplugged.add(2)                    # Jun's cable
+    frames(t, 10)
+    moves = len(t.log)
+    assert t.host.waiting == "Jun"
+    assert t.clients[0].waiting == "Jun"    # Ivo's screen: "Waiting for Jun"
+    assert t.clients[1].lost                # Jun's: waiting for the host
+    frames(t, 1000)
+    assert len(t.log) == moves              # nobody moved meanwhile
+    hub.unplugged.clear()
+    assert t.run()
+    assert t.log == alone
+    assert t.host.waiting == "" and t.clients[0].waiting == ""
+
+
+def test_a_device_switched_off_gets_its_view_again_when_it_is_back():
+    from firmware.linkclient import LinkClient
+    hub, t, alone = table()
+    frames(t, 1500)
+    jun = t.clients[1]
+    t.off.add(jun)
+    hub.unplugged.add(2)
+    hub.inbox[2].clear()                    # what was on its way is gone with the power
+    frames(t, 300)
+    assert t.host.waiting == "Jun"
+    hub.unplugged.clear()
+    fresh = LinkClient(hub_link(hub, 2), "Jun")
+    t.clients[1] = fresh
+    frames(t, 200)
+    g = fresh.game
+    assert g is not None and g.me == 2 and g.loaded
+    assert bytes(g.tv.s) == bytes(t.game.view(2).s)
+    assert t.run()
+    assert t.log == alone
+
+
+def hub_link(hub, addr):
+    return PerfectLink(hub, addr)
+
+
+def test_a_reset_host_resumes_from_its_save_and_the_devices_sit_down_again():
+    from firmware.linkhost import HostGame, LinkHost
+    hub, t, alone = table()
+    frames(t, 2500)
+    state, dealt, moves = t.game.snapshot()  # the save after the last completed move
+    hub.unplugged.add(0)                     # the power goes
+    hub.inbox[0].clear()
+    frames_clients(t, 300)
+    assert t.clients[0].lost and t.clients[1].lost
+    hub.unplugged.clear()
+    game = HostGame.restore(state, dealt, moves, 20)
+    game.on_change = t.game.on_change
+    t.game = game
+    t.host = LinkHost(hub_link(hub, 0), game, "Hana")
+    assert t.run()
+    assert t.log == alone
+
+
+def frames_clients(t, n):
+    for _ in range(n):
+        t.now += lp.FRAME_MS
+        for c in t.clients:
+            c.tick(t.now)
+
+
+def test_the_host_may_give_a_seat_whose_device_does_not_return_to_an_ai():
+    hub, t, _ = table()
+    frames(t, 1500)
+    hub.unplugged.add(2)
+    frames(t, 50)
+    assert t.host.missing() == "Jun"
+    t.game.take_over(2)
+    t.off.add(t.clients[1])
+    assert t.run()
+    assert t.game.match_over() and t.host.waiting == ""
+    assert t.game.setup["seats"][2] == ["Jun", 3]   # the save says so too
+
+
+def test_a_stale_or_illegal_move_is_refused_and_reported_never_applied():
+    hub, t, _ = table()
+    ivo = t.clients[0]
+    t.idle.add(ivo)
+    t.run(until=lambda t: t.game.linked_to_move() == 1 and ivo.game.to_move() == 1
+          and ivo.game.legal_n == t.game.n_moves and not t.game.unshown)
+    g = ivo.game
+    before = len(t.log)
+    link = ivo.link
+    for n, move, why in ((g.n_moves - 1, g._legal[0], M.STALE),
+                         (g.n_moves, 0x3F, M.ILLEGAL)):     # no such card in the deck
+        b = bytearray(5)
+        b[0] = g.round_no
+        M.put16(b, 1, n)
+        M.put16(b, 3, move)
+        link.send(0, M.MOVE, b)
+        t.host.tick(t.now)
+        assert len(t.log) == before
+        answer = [m for m in hub.inbox[1] if m[1] == M.NO]
+        assert answer[-1][2][5] == why
+    assert t.host.refused == 2
+
+
+def test_a_device_of_another_protocol_is_refused_with_words_on_both_screens():
+    from firmware.linkclient import LinkClient
+    hub, t, _ = table()
+    frames(t, 50)
+    other = LinkClient(hub.link(9), "Kai", version=2)
+    for _ in range(100):
+        t.frame()
+        other.tick(t.now)
+    assert other.refused == "This host speaks protocol 1, this device 2"
+    assert t.host.notice == "Refused a device: protocol 2, not 1"
+    assert other.game is None
+
+
+def test_a_device_whose_table_differs_gets_it_again():
+    hub, t, alone = table()
+    frames(t, 1500)
+    g = t.clients[0].game
+    g.tv.s[30] ^= 0x55                         # a view gone wrong
+    frames(t, 120)                             # a heartbeat's digest later
+    assert t.host.resyncs >= 1
+    assert bytes(g.tv.s) == bytes(t.game.view(1).s) or g.n_moves != t.game.n_moves
+    assert t.run()
+    assert t.log == alone
+
+
+def test_a_seat_is_offered_to_a_device_the_host_did_not_name():
+    from firmware.linkclient import LinkClient
+    hub = Hub()
+    setup = lp.setup_of(NAMES, LEVELS)
+    t = lp.Table(setup, 7, [hub.link(a) for a in range(3)], ["Ivo", "Kai"], linked=[1, 2])
+    for _ in range(100):
+        t.frame()
+    kai = t.clients[1]
+    assert kai.game is not None and kai.game.me == 2 and kai.game.names[2] == "Jun"
+    assert t.run()
