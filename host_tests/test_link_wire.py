@@ -1,0 +1,181 @@
+"""The wire (firmware/link.py) on CPython over the fake wire (tools/fakes/wire.py): every
+reliable message arrives once, in order, through every fault, on each transport's model."""
+import random
+
+import pytest
+
+from firmware import link
+from firmware.link import Link, MAX_PAYLOAD, crc16, find_frame
+from firmware.link_espnow import EspNowTransport
+from firmware.link_uart import UartTransport
+from tools.fakes.wire import Wire
+
+FAULTS = dict(drop=0.1, corrupt=0.05, duplicate=0.1, delay=20, reorder=0.1, noise=0.05)
+
+
+def pair(model, wire):
+    """Two Links joined by `model`: 'cable', 'thumby' (one wire, half duplex) or 'espnow';
+    returns (a, b, b's address at a, a's address at b)."""
+    if model == "espnow":
+        ra, rb = wire.radio(b"\x02\x00\x00\x00\x00\x0a"), wire.radio(b"\x02\x00\x00\x00\x00\x0b")
+        ra.active(True)
+        rb.active(True)
+        ta, tb, to_b, to_a = EspNowTransport(ra), EspNowTransport(rb), rb.mac, ra.mac
+    else:
+        half = model == "thumby"
+        ua, ub = wire.cable(baud=115200, half_duplex=half)
+        ta, tb, to_b, to_a = UartTransport((ua,), half, ua.rx_pin()), UartTransport((ub,), half, ub.rx_pin()), 0, 0
+    return Link(ta, wire.ticks, epoch=11), Link(tb, wire.ticks, epoch=200), to_b, to_a
+
+
+def messages(seed, n):
+    rng = random.Random(seed)
+    return [bytes(rng.randrange(256) for _ in range(rng.randrange(MAX_PAYLOAD + 1))) for _ in range(n)]
+
+
+def exchange(wire, a, b, to_b, to_a, n=40, seed=1, steps=40000, step_ms=2, during=None):
+    """a sends n messages to b while b sends n to a; returns what each received, in order."""
+    out_a, out_b = messages(seed, n), messages(seed + 1, n)
+    got_a, got_b, ia, ib = [], [], 0, 0
+    for step in range(steps):
+        if during:
+            during(step)
+        if ia < n and a.send(to_b, 16 + ia % 240, out_a[ia]):
+            ia += 1
+        if ib < n and b.send(to_a, 16 + ib % 240, out_b[ib]):
+            ib += 1
+        for me, got in ((a, got_a), (b, got_b)):
+            r = me.poll()
+            if r:
+                got.append((r[1], bytes(r[2])))
+        wire.advance(step_ms)
+        if len(got_a) == n and len(got_b) == n and not a.pending(to_b) and not b.pending(to_a):
+            break
+    want_b = [(16 + i % 240, m) for i, m in enumerate(out_a)]
+    want_a = [(16 + i % 240, m) for i, m in enumerate(out_b)]
+    return got_b, want_b, got_a, want_a
+
+
+@pytest.mark.parametrize("model", ["cable", "thumby", "espnow"])
+def test_messages_arrive_once_in_order_on_a_clean_wire(model):
+    wire = Wire(seed=3)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair(model, wire))
+    assert got_b == want_b and got_a == want_a
+
+
+@pytest.mark.parametrize("model", ["cable", "thumby", "espnow"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_messages_arrive_once_in_order_through_every_fault(model, seed):
+    wire = Wire(seed=seed, **FAULTS)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair(model, wire), seed=seed)
+    assert got_b == want_b and got_a == want_a
+    assert wire.log["dropped"] and wire.log["corrupted"] and wire.log["duplicated"]
+    assert wire.log["reordered"] and wire.log["delayed"]
+
+
+@pytest.mark.parametrize("model", ["cable", "thumby", "espnow"])
+def test_an_unplug_mid_frame_loses_nothing_once_replugged(model):
+    wire = Wire(seed=5)
+    a, b, to_b, to_a = pair(model, wire)
+    end = wire.ends[0]
+    seen = {}
+
+    def cut(step):
+        if step >= 30 and "at" not in seen and wire.in_flight(end):
+            wire.unplug(end)         # mid-frame: a frame from `end` is on the way
+            seen["at"], seen["cut"] = step, wire.log["cut"]
+        if step == seen.get("at", -1) + 2000:       # 4 s later: past the link timeout
+            seen["down"] = (a.up(to_b), b.up(to_a))
+            wire.replug(end)
+
+    got_b, want_b, got_a, want_a = exchange(wire, a, b, to_b, to_a, during=cut)
+    assert seen["cut"] >= 1, "the cut came while a frame was on the way"
+    assert seen["down"] == (False, False)
+    assert got_b == want_b and got_a == want_a
+    assert a.up(to_b) and b.up(to_a)
+
+
+def test_a_stream_reframes_after_garbage_and_a_cut_frame():
+    wire = Wire(seed=1)
+    ua, ub = wire.cable()
+    ta, tb = UartTransport((ua,)), UartTransport((ub,))
+    a, b = Link(ta, wire.ticks, epoch=1), Link(tb, wire.ticks, epoch=2)
+    ua.write(b"\xa5\x4d\x30garbage\xa5")       # a sync, a length, then nonsense and a cut
+    a.send(0, 20, b"first")
+    a.send(0, 21, b"second")
+    got = []
+    for _ in range(300):
+        r = b.poll()
+        if r:
+            got.append((r[1], bytes(r[2])))
+        a.poll()
+        wire.advance(2)
+    assert got == [(20, b"first"), (21, b"second")]
+
+
+def test_a_restarted_peer_is_numbered_from_the_start_again():
+    wire = Wire(seed=2)
+    a, b, to_b, to_a = pair("espnow", wire)
+    got_b, want_b, _, _ = exchange(wire, a, b, to_b, to_a, n=5)
+    assert got_b == want_b
+    b2 = Link(EspNowTransport(wire.ends[1]), wire.ticks, epoch=99)   # b switched off and on
+    got_b, want_b, got_a, want_a = exchange(wire, a, b2, to_b, to_a, n=5, seed=7)
+    assert got_b == want_b and got_a == want_a
+
+
+def test_a_forgotten_peer_starts_afresh():
+    wire = Wire(seed=4)
+    a, b, to_b, to_a = pair("cable", wire)
+    exchange(wire, a, b, to_b, to_a, n=3)
+    b.forget(to_a)
+    got_b, want_b, got_a, want_a = exchange(wire, a, b, to_b, to_a, n=6, seed=9)
+    assert got_b == want_b and got_a == want_a
+
+
+def test_a_full_window_refuses_a_message():
+    wire = Wire(seed=1)
+    ua, _ = wire.cable()
+    a = Link(UartTransport((ua,)), wire.ticks, epoch=1)
+    assert [a.send(0, 16, b"x") for _ in range(link.WINDOW + 1)] == [True] * link.WINDOW + [False]
+
+
+def test_broadcasts_reach_every_radio_unacknowledged():
+    wire = Wire(seed=1)
+    radios = [wire.radio(bytes([2, 0, 0, 0, 0, i])) for i in range(3)]
+    for r in radios:
+        r.active(True)
+    links = [Link(EspNowTransport(r), wire.ticks, epoch=10 + i) for i, r in enumerate(radios)]
+    links[0].broadcast(40, b"host here")
+    wire.advance(5)
+    heard = [(l.poll() or (None, None, b""))[1:] for l in links[1:]]
+    assert [(k, bytes(p)) for k, p in heard] == [(40, b"host here")] * 2
+    assert links[0].pending(radios[1].mac) == 0
+
+
+def test_messages_beyond_the_limits_are_refused():
+    wire = Wire()
+    ua, _ = wire.cable()
+    a = Link(UartTransport((ua,)), wire.ticks, epoch=1)
+    with pytest.raises(ValueError):
+        a.send(0, 16, bytes(MAX_PAYLOAD + 1))
+    with pytest.raises(ValueError):
+        a.send(0, 3, b"")                       # kinds 0-15 are the wire's own
+    r = wire.radio(b"\x02" * 6)
+    r.active(True)
+    r.add_peer(b"\xff" * 6)
+    with pytest.raises(ValueError):
+        r.send(b"\xff" * 6, bytes(251))
+
+
+def test_crc16_is_ccitt_false():
+    assert crc16(b"123456789", 0, 9) == 0x29B1
+
+
+def test_find_frame_skips_a_false_sync():
+    frame = bytearray(link.FRAME_MAX)
+    frame[0:8] = bytes([0xA5, 0x4D, 3, 16, 0, 0, 1, 2])
+    frame[8:11] = b"abc"
+    size = link.seal(frame, 3)
+    stream = b"\xa5\x4d\x02xx" + bytes(frame[:size])
+    buf = bytearray(stream)
+    assert find_frame(buf, 0, len(buf)) == (5, size)
