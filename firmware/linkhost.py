@@ -104,6 +104,7 @@ class LinkHost:
         self.fresh = []             # players whose seat must be told again (SEATED)
         self.asked = None           # (move number, player) whose legal moves were sent
         self.waiting = ""           # the name the match waits for
+        self.paused = {}            # player -> the waiting name their device was told
         self.notice = ""            # news for the host's screen ("Refused a device ...")
         self.refused = 0            # moves refused
         self.resyncs = 0            # views sent again after a digest differed
@@ -209,7 +210,7 @@ class LinkHost:
 
     def _digest(self, player, p):
         game = self.game
-        if p[0] != self._round() or M.get16(p, 1) != self.n or game.rnd is None:
+        if p[0] != self._round() or M.get16(p, 1) != game.n_moves or game.rnd is None:
             return                    # about an older table: a newer view is on its way
         theirs = M.get16(p, 3) | M.get16(p, 5) << 16
         if theirs != M.digest(game.view(game.match.seated.index(player)).s):
@@ -347,6 +348,10 @@ class LinkHost:
                             self._catch_up(player)
                 start = stop
             self.told = game.told
+        for player in peers:                      # the pause as it stands, once each
+            if self.paused.get(player) != self.waiting and player not in self.behind:
+                if self._send_pause(peers[player]):
+                    self.paused[player] = self.waiting
         p = game.linked_to_move()
         if p >= 0 and p in peers and p not in self.behind and self.asked != (game.n_moves, p):
             if self._send_legal(p, peers[p]):
@@ -367,8 +372,7 @@ class LinkHost:
         self.asked = None                         # its legal moves follow the view
         if game.round_over() and not self._send_scores(peer):
             return False
-        if self.waiting:
-            self._send_pause(peer)
+        self.paused[player] = None                # and the pause, as it stands, follows
         return True
 
     def _send_pause(self, peer):
@@ -414,9 +418,6 @@ class LinkHost:
             self.lobby(app)               # a device came or went: the seats say so
             return
         self.waiting = name
-        for player in self.peers:
-            if player not in self._free():
-                self._send_pause(self.peers[player])
         if app is None or app.game is not self.game:
             return
         if name:
