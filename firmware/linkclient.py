@@ -67,6 +67,7 @@ class RemoteGame:
         self.unshown = False
         self.loaded = False
         self.legal_n = -1          # the move number the legal moves are for
+        self.asked = False         # legal moves came: the table is to be filled again
 
     # -- what the host sends -------------------------------------------------------------
 
@@ -86,6 +87,7 @@ class RemoteGame:
             self._legal[i] = M.get16(p, 3 + 2 * i)
         self.n_legal = n
         self.legal_n = M.get16(p, 1)
+        self.asked = True
 
     def take_events(self, p):
         """EVENTS: story words, as the game's ring keeps them."""
@@ -153,7 +155,10 @@ class RemoteGame:
         """The seat to move; -1 between rounds or while this seat's move is on its way."""
         if self.sent or self.paused or not self.in_round():
             return -1
-        return self.tv.turn()
+        turn = self.tv.turn()
+        if turn == self.me and self.legal_n != self.n_moves:
+            return -1                 # its legal moves are on their way
+        return turn
 
     def view(self, seat):
         """The seat's table (the only one this device has)."""
@@ -433,7 +438,10 @@ class LinkClient:
                 self.changed and g is None):
             self.changed = False
             app.show(self.screen_for(app))
-        if g is not None and app.game is g and g.unshown:
+        if g is not None and app.game is g and (g.unshown or g.asked):
+            if g.asked and app.screen is app.table and not g.unshown:
+                app._refresh()        # the seat's turn: its moves are on the table now
+            g.asked = False
             app.busy = True
 
     def host_name(self):

@@ -106,6 +106,7 @@ class LinkHost:
         self.waiting = ""           # the name the match waits for
         self.paused = {}            # player -> the waiting name their device was told
         self.notice = ""            # news for the host's screen ("Refused a device ...")
+        self.started = game is not None and game.n_moves > 0   # the host chose Start
         self.refused = 0            # moves refused
         self.resyncs = 0            # views sent again after a digest differed
 
@@ -410,7 +411,7 @@ class LinkHost:
 
     def _watch(self, app):
         """Pause while a linked seat has no device; play on when it is back."""
-        name = self.missing()
+        name = self.missing() or ("" if self.started else self.name)
         if name == self.waiting:
             return
         if app is not None and app.screen is not None and app.screen.name == "lobby":
@@ -436,8 +437,8 @@ class LinkHost:
         items = []
         for p in game.match.seated:
             if game.levels[p] == 0 and p != game.match.seated[0]:
-                there = "linked, here" if p in game.linked and p not in self._free() else (
-                    "linked" if p in game.linked else "this device")
+                there = "joined" if p in game.linked and p not in self._free() else (
+                    "waiting" if p in game.linked else "on this device")
                 items.append("%s: %s" % (game.player_name(p), there))
         items.append("Start")
         lines = [self.notice] if self.notice else ["Others: Join a linked game"]
@@ -473,6 +474,7 @@ class LinkHost:
                     self.notice = "Waiting for %s" % self.missing()
                     self.lobby(app)
                 else:
+                    self.started = True
                     app._begin()
             elif got >= 0:
                 game = self.game
@@ -507,3 +509,4 @@ def resume(app):
     state, dealt, moves = game.snapshot()
     app.game = HostGame.restore(state, dealt, moves, app.playouts)
     app.link = LinkHost(app.open_link(), app.game, app.game.player_name(0))
+    app.link.started = True

@@ -65,6 +65,7 @@ class Table:
         self.log = []
         self.game.on_change = lambda g: self.log.append(_entry(g))
         self.host = LinkHost(links[0], self.game, setup["seats"][0][0])
+        self.host.started = True
         self.clients = [LinkClient(link, name) for link, name in zip(links[1:], client_names)]
         self.now = 0
         self.clock = clock           # called with the time each frame (a wire's clock)

@@ -270,6 +270,7 @@ def test_a_reset_host_resumes_from_its_save_and_the_devices_sit_down_again():
     game.on_change = t.game.on_change
     t.game = game
     t.host = LinkHost(hub_link(hub, 0), game, "Hana")
+    t.host.started = True
     assert t.run()
     assert t.log == alone
 
