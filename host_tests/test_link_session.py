@@ -214,9 +214,14 @@ def frames(t, n):
         t.frame()
 
 
+def mid_match(t, moves=30):
+    assert t.run(until=lambda t: len(t.log) >= moves)
+    assert not t.game.match_over()
+
+
 def test_a_pulled_cable_pauses_everyone_until_it_is_back():
     hub, t, alone = table()
-    frames(t, 1500)
+    mid_match(t)
     hub.unplugged.add(2)                    # Jun's cable
     frames(t, 10)
     moves = len(t.log)
@@ -234,7 +239,7 @@ def test_a_pulled_cable_pauses_everyone_until_it_is_back():
 def test_a_device_switched_off_gets_its_view_again_when_it_is_back():
     from firmware.linkclient import LinkClient
     hub, t, alone = table()
-    frames(t, 1500)
+    mid_match(t)
     jun = t.clients[1]
     t.off.add(jun)
     hub.unplugged.add(2)
@@ -259,7 +264,7 @@ def hub_link(hub, addr):
 def test_a_reset_host_resumes_from_its_save_and_the_devices_sit_down_again():
     from firmware.linkhost import HostGame, LinkHost
     hub, t, alone = table()
-    frames(t, 2500)
+    mid_match(t, 40)
     state, dealt, moves = t.game.snapshot()  # the save after the last completed move
     hub.unplugged.add(0)                     # the power goes
     hub.inbox[0].clear()
@@ -284,7 +289,7 @@ def frames_clients(t, n):
 
 def test_the_host_may_give_a_seat_whose_device_does_not_return_to_an_ai():
     hub, t, _ = table()
-    frames(t, 1500)
+    mid_match(t)
     hub.unplugged.add(2)
     frames(t, 50)
     assert t.host.missing() == "Jun"
@@ -333,12 +338,22 @@ def test_a_device_of_another_protocol_is_refused_with_words_on_both_screens():
 
 def test_a_device_whose_table_differs_gets_it_again():
     hub, t, alone = table()
-    frames(t, 1500)
-    g = t.clients[0].game
+    mid_match(t)
+    ivo = t.clients[0]
+    t.idle.update(t.clients)                   # the match waits for a linked seat
+    t.run(until=lambda t: t.game.linked_to_move() >= 0
+          and ivo.game.n_moves == t.game.n_moves)
+    g = ivo.game
     g.tv.s[30] ^= 0x55                         # a view gone wrong
-    frames(t, 120)                             # a heartbeat's digest later
-    assert t.host.resyncs >= 1
-    assert bytes(g.tv.s) == bytes(t.game.view(1).s) or g.n_moves != t.game.n_moves
+    ivo.send_digest()                          # (each view and each second)
+    t.host.tick(t.now)
+    assert t.host.resyncs == 1
+    ivo.tick(t.now)
+    assert bytes(g.tv.s) == bytes(t.game.view(1).s)
+    ivo.send_digest()
+    t.host.tick(t.now)
+    assert t.host.resyncs == 1                 # they agree now
+    t.idle.clear()
     assert t.run()
     assert t.log == alone
 
