@@ -359,6 +359,7 @@ class LinkClient:
                 self.game.link_move = self.send_move
             else:
                 g.seat_info(info)
+                g.told = g.heard = g.last_mark = 0   # the round's story comes again
         elif g is None:
             return
         elif kind == M.VIEW:
@@ -423,8 +424,8 @@ class LinkClient:
         g = self.game
         if g is not None and g.loaded and app.game is not g:
             app.game = g
-            app._begin()
-            self.changed = False
+            app._begin()              # (a pause that came with the view shows next frame)
+            self.changed = True
         elif g is not None and app.game is g and self.changed and g.loaded:
             self.changed = False
             wait = self.host_name() if self.lost else self.waiting
@@ -432,8 +433,11 @@ class LinkClient:
                 if app.screen.name != "linkwait":
                     app.show(S.ListScreen("linkwait", "Waiting for %s" % wait,
                                           ["Wait", "Leave the match"], (), app.sizes.list_fit))
-            elif app.screen.name in ("linkwait", "linkround"):
-                app._begin()          # the table again (a new deal, or play goes on)
+            elif app.screen.name == "linkround" or (app.screen.name == "linkwait"
+                                                    and app.table is None):
+                app._begin()          # a new deal: its table
+            elif app.screen.name == "linkwait":
+                app._next()           # play goes on
         elif self.changed and app.screen.name in ("linkjoin", "linkrefused") or (
                 self.changed and g is None):
             self.changed = False

@@ -332,9 +332,12 @@ class LinkHost:
             for player in peers:
                 self._catch_up(player)
         i = 0
+        brought = []                              # told the round's story just now
         while i < len(self.behind):               # views (and scores) owed
             player = self.behind[i]
             peer = peers.get(player)
+            if player in self.fresh and peer is not None:
+                brought.append(player)
             if peer is None or self._bring(player, peer):
                 self.behind.pop(i)
             else:
@@ -344,7 +347,7 @@ class LinkHost:
             while start < game.told:
                 stop = min(game.told, start + M.WORDS)
                 for player in peers:
-                    if player in game.round_seated:
+                    if player in game.round_seated and player not in brought:
                         if not self._send_events(player, peers[player], start, stop):
                             self._catch_up(player)
                 start = stop
@@ -364,12 +367,15 @@ class LinkHost:
         game = self.game
         if player not in game.match.seated and player not in game.round_seated:
             return True                           # left between rounds: nothing more to say
+        story = player in self.fresh and player in game.round_seated
         if player in self.fresh:
             if not self._send_seated(player, peer):
                 return False
             self.fresh.remove(player)
         if player in game.round_seated and not self._send_view(player, peer):
             return False
+        if story:                                 # the round's story so far
+            self._send_events(player, peer, max(0, game.told - M.WORDS), game.told)
         self.asked = None                         # its legal moves follow the view
         if game.round_over() and not self._send_scores(peer):
             return False
@@ -441,7 +447,7 @@ class LinkHost:
                     "waiting" if p in game.linked else "on this device")
                 items.append("%s: %s" % (game.player_name(p), there))
         items.append("Start")
-        lines = [self.notice] if self.notice else ["Others: Join a linked game"]
+        lines = S.wrap(self.notice or "Others: Join a linked game", app.sizes.list_cols)
         app.show(S.ListScreen("lobby", "Linked game", items, lines, app.sizes.list_fit,
                               getattr(app.screen, "cursor", 0) if app.screen.name == "lobby" else 0))
 
