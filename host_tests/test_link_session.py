@@ -4,7 +4,7 @@ from collections import deque
 
 import pytest
 
-from host_tests import linkplay as lp
+from tools.sim import linkplay as lp
 
 
 class Hub:

@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from host_tests import linkplay as lp
+from tools.sim import linkplay as lp
 from tools.vm import mpvm
 
 NAMES, LEVELS = ["Hana", "Ivo", "Jun", "Greta"], [0, 0, 0, 2]
@@ -44,7 +44,7 @@ print("LOG", t.log)
 def test_a_linked_match_in_micropython_ends_as_on_one_device(model):
     result = mpvm.run(MAIN % (NAMES, LEVELS, model),
                       modules=("engine", "firmware", "tools/fakes/wire.py", "tools/sim/linked.py",
-                               "host_tests/linkplay.py"),
+                               "tools/sim/linkplay.py"),
                       steps=[CUT, (STEP, 150), END], timeout=600).check()
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines() if " " in line)
     paused = lines["PAUSED"].split()

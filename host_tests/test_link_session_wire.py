@@ -3,7 +3,7 @@
 ESP-NOW models, and ends exactly as the same match on one device."""
 import pytest
 
-from host_tests import linkplay as lp
+from tools.sim import linkplay as lp
 from tools.fakes.wire import Wire
 from tools.sim.linked import links
 
@@ -49,3 +49,11 @@ def test_a_cable_pulled_mid_match_pauses_it_and_it_ends_as_on_one_device(model):
     wire.replug(end)
     assert t.run()
     assert t.log == alone
+
+
+def test_the_link_bench_prints_bytes_per_move_per_device(capsys):
+    from tools.bench import link_match
+    assert link_match.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "uart    classic" in out and "espnow  classic" in out and "VIEW" in out
+    assert out.count("recovery after a pulled cable") == 2
