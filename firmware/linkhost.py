@@ -97,7 +97,8 @@ class LinkHost:
         self.buf = bytearray(200)   # one outgoing message at a time (firmware.link copies it)
         self.beacon_due = 0
         self.rnd = None             # the round last published
-        self.told = 0               # story words published of it
+        self.heard = {}             # player -> the story words their device has (ring index)
+        self.owed = []              # players whose device is owed the round's scores
         self.n = -1                 # its move number last published
         self.scored = False
         self.behind = []            # players whose view must be sent again
@@ -316,10 +317,10 @@ class LinkHost:
         peers = self.peers
         if game.rnd is not self.rnd:              # a new deal: every seat anew
             self.rnd = game.rnd
-            self.told = 0
             self.n = -1
             self.scored = False
             for player in peers:
+                self.heard[player] = 0
                 self._catch_up(player)
                 if player not in self.fresh:
                     self.fresh.append(player)
@@ -332,26 +333,28 @@ class LinkHost:
             for player in peers:
                 self._catch_up(player)
         i = 0
-        brought = []                              # told the round's story just now
         while i < len(self.behind):               # views (and scores) owed
             player = self.behind[i]
             peer = peers.get(player)
-            if player in self.fresh and peer is not None:
-                brought.append(player)
             if peer is None or self._bring(player, peer):
                 self.behind.pop(i)
             else:
                 i += 1
-        if game.told != self.told:
-            start = max(self.told, game.told - len(game.ring))
-            while start < game.told:
-                stop = min(game.told, start + M.WORDS)
-                for player in peers:
-                    if player in game.round_seated and player not in brought:
-                        if not self._send_events(player, peers[player], start, stop):
-                            self._catch_up(player)
+        told = game.told
+        for player in peers:                      # the story words each device lacks
+            if player not in game.round_seated or player in self.behind:
+                continue
+            start = max(self.heard.get(player, told), told - len(game.ring))
+            while start < told:
+                stop = min(told, start + M.WORDS)
+                if not self._send_events(player, peers[player], start, stop):
+                    break                         # the window is full: next frame
                 start = stop
-            self.told = game.told
+            self.heard[player] = start
+        for player in self.owed[:]:               # the scores, after the round's last words
+            if player in peers and player not in self.behind and self.heard.get(player) == told:
+                if self._send_scores(peers[player]):
+                    self.owed.remove(player)
         for player in peers:                      # the pause as it stands, once each
             if self.paused.get(player) != self.waiting and player not in self.behind:
                 if self._send_pause(peers[player]):
@@ -362,23 +365,21 @@ class LinkHost:
                 self.asked = (game.n_moves, p)
 
     def _bring(self, player, peer):
-        """A device's seat, view and moves (and the scores between rounds); False when
+        """A device's seat and view (the scores follow between rounds); False when
         the link's window is full (tried again next frame)."""
         game = self.game
         if player not in game.match.seated and player not in game.round_seated:
             return True                           # left between rounds: nothing more to say
-        story = player in self.fresh and player in game.round_seated
         if player in self.fresh:
             if not self._send_seated(player, peer):
                 return False
             self.fresh.remove(player)
+            self.heard[player] = max(0, game.told - M.WORDS)   # the round's story so far
         if player in game.round_seated and not self._send_view(player, peer):
             return False
-        if story:                                 # the round's story so far
-            self._send_events(player, peer, max(0, game.told - M.WORDS), game.told)
         self.asked = None                         # its legal moves follow the view
-        if game.round_over() and not self._send_scores(peer):
-            return False
+        if game.round_over() and player not in self.owed:
+            self.owed.append(player)              # the scores, once the story is told
         self.paused[player] = None                # and the pause, as it stands, follows
         return True
 

@@ -22,6 +22,12 @@ def linked_table(model, seed, faults, rounds=2):
     return wire, t, lp.play_alone(setup, seed)[0]
 
 
+def told_to(game, seat):
+    """The game's story words as `seat` may hear them: others' drawn cards masked."""
+    words = list(game.ring[:game.told])
+    return [w | 255 if w >> 12 == 3 and w >> 8 & 15 != seat else w for w in words]
+
+
 @pytest.mark.parametrize("model", ["uart", "espnow"])
 @pytest.mark.parametrize("seed", [7, 8])
 def test_a_match_over_a_faulty_wire_ends_as_on_one_device(model, seed):
@@ -29,6 +35,9 @@ def test_a_match_over_a_faulty_wire_ends_as_on_one_device(model, seed):
     assert t.run()
     assert t.log == alone
     assert t.host.refused == 0 and t.host.resyncs == 0   # no move stale, no view astray
+    for c in t.clients:                # every device has the whole story of the last round
+        assert c.game.told == t.game.told
+        assert list(c.game.ring[:c.game.told]) == told_to(t.game, c.game.me)
     for kind in ("dropped", "corrupted", "duplicated", "delayed", "reordered"):
         assert wire.log[kind] > 0, kind
 
