@@ -125,3 +125,46 @@ def test_the_host_hands_a_seat_whose_device_does_not_return_to_an_ai(tmp_path):
         if host.screen.name == "final" and ben.screen.name == "final":
             break
     assert host.screen.name == ben.screen.name == "final"
+
+
+LOCAL_MATCH = """
+import sys
+from tools.sim import install_framebuf
+install_framebuf()
+import importlib
+from firmware.app import App
+from firmware.gfx import Canvas
+from tools.fakes.chipmodels import play_game
+board = importlib.import_module("board_configs.pico_oled")
+
+
+class Rig:
+    def __init__(self):
+        self.app = App(board, Canvas(board.WIDTH, board.HEIGHT, board.DEPTH), None, 0,
+                       playouts=4, seed=3)
+        self.now = 0
+
+    def act(self, action):
+        self.app.act(action)
+
+    def run(self, ms):
+        for _ in range(ms // 50):
+            self.now += 50
+            self.app.tick(self.now)
+
+
+rig = Rig()
+print("TITLE", rig.app.screen.items)
+print("END", play_game(rig, 3000))
+print("LOADED", sorted(m for m in sys.modules if "link" in m))
+"""
+
+
+def test_a_board_that_never_links_loads_no_link_code():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", LOCAL_MATCH], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    assert "TITLE ['New game', 'Quit']" in out          # no open_link(): no link entries
+    assert "END final" in out
+    assert "LOADED []" in out
