@@ -168,3 +168,42 @@ def test_a_board_that_never_links_loads_no_link_code():
     assert "TITLE ['New game', 'Quit']" in out          # no open_link(): no link entries
     assert "END final" in out
     assert "LOADED []" in out
+
+
+def test_a_reset_host_continues_the_linked_match_and_the_devices_play_on(tmp_path):
+    from firmware.link import Link
+    from firmware.link_espnow import EspNowTransport
+    from tools.sim.device import Device
+    from tools.sim.linked import with_link
+    table = linked(tmp_path)
+    host, ben, cleo = host_and_join(table)
+    for _ in range(40):
+        run(table, 100)
+        for app in (host, ben, cleo):
+            step(app)
+    moves = host.game.n_moves
+    radio = table.wire.ends[0]
+    table.wire.unplug(radio)                      # the host's power goes
+    run(table, 3000)
+    assert ben.screen.title == cleo.screen.title == "Waiting for Anna"
+    table.wire.replug(radio)
+    while radio.any():
+        radio.irecv(0)                            # what it held is gone with the power
+    board = table.devices[0].board
+    link = Link(EspNowTransport(radio), table.wire.ticks, epoch=99)
+    table.devices[0] = Device(with_link(board, link), seeded(firmware_app_factory(), 7),
+                              str(tmp_path / "1"))
+    host = table.devices[0].app
+    assert host.screen.items[0] == "Continue"
+    choose(host, "Continue")
+    assert host.game.n_moves == moves and host.link is not None
+    run(table, 2000)
+    assert "linkwait" not in (host.screen.name, ben.screen.name, cleo.screen.name)
+    assert bytes(ben.game.tv.s) == bytes(host.game.view(1).s)
+    for _ in range(4000):
+        run(table, 100)
+        for app in (host, ben, cleo):
+            step(app)
+        if all(app.screen.name == "final" for app in (host, ben, cleo)):
+            break
+    assert [app.screen.name for app in (host, ben, cleo)] == ["final"] * 3
