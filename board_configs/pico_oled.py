@@ -14,6 +14,9 @@ NO_PULL = ()
 I2C_ID, I2C_FREQ = 0, 400000
 SDA, SCL, ADDRESS = 4, 5, 0x3C
 
+LINK = "uart"                       # link cables (docs/link-protocol.md)
+LINK_UARTS = ((0, 0, 1), (1, 8, 9))  # (UART, TX, RX): one cable per peer (GP4/5 are I2C)
+
 
 def open_display():
     """The display driver (device only)."""

@@ -18,6 +18,10 @@ SCK, MOSI, CS, DC, RST = 18, 19, 16, 17, 20
 COLUMN_OFFSET = 28
 BUZZER = 28
 
+LINK = "thumby"                     # the link port: one wire, half duplex
+LINK_UARTS = ((0, 0, 1),)           # UART0 TX GP0, RX GP1 (thumbyLink.py)
+LINK_ENABLE = 2                     # driven high before the port is used
+
 
 def open_display():
     """The display driver (device only)."""

@@ -14,6 +14,8 @@ _CHUNK = 64
 class UartTransport:
     """Byte streams from UARTs cut into frames; send, broadcast, recv_into."""
 
+    checked = True                      # find_frame checked each frame's CRC
+
     def __init__(self, uarts, half_duplex=False, rx_pin=None):
         self.uarts = uarts
         self.half = half_duplex
@@ -25,6 +27,7 @@ class UartTransport:
         self._r = [0, 0]
         self._turn = 0
         self._held = bytearray(FRAME_MAX) if half_duplex else None
+        self._heldv = memoryview(self._held) if half_duplex else None
         self._held_n = 0                # a frame waiting for the shared line to go quiet
         self._held_port = 0
         self.busy = 0                   # frames held back: the shared line was in use
@@ -58,7 +61,7 @@ class UartTransport:
         if self._quiet(i):
             self._held_n = 0
             self._echo[i] += n
-            self.uarts[i].write(memoryview(self._held)[:n])
+            self.uarts[i].write(self._heldv[:n])
 
     def broadcast(self, buf):
         """Write the frame to every port."""

@@ -28,14 +28,14 @@ def pair(model, wire):
     return Link(ta, wire.ticks, epoch=11), Link(tb, wire.ticks, epoch=200), to_b, to_a
 
 
-def messages(seed, n):
+def messages(seed, n, most=MAX_PAYLOAD):
     rng = random.Random(seed)
-    return [bytes(rng.randrange(256) for _ in range(rng.randrange(MAX_PAYLOAD + 1))) for _ in range(n)]
+    return [bytes(rng.randrange(256) for _ in range(rng.randrange(most + 1))) for _ in range(n)]
 
 
-def exchange(wire, a, b, to_b, to_a, n=40, seed=1, steps=40000, step_ms=2, during=None):
+def exchange(wire, a, b, to_b, to_a, n=40, seed=1, steps=40000, step_ms=2, during=None, most=MAX_PAYLOAD):
     """a sends n messages to b while b sends n to a; returns what each received, in order."""
-    out_a, out_b = messages(seed, n), messages(seed + 1, n)
+    out_a, out_b = messages(seed, n, most), messages(seed + 1, n, most)
     got_a, got_b, ia, ib = [], [], 0, 0
     for step in range(steps):
         if during:
@@ -95,6 +95,13 @@ def test_an_unplug_mid_frame_loses_nothing_once_replugged(model):
     assert a.up(to_b) and b.up(to_a)
 
 
+@pytest.mark.parametrize("model", ["cable", "espnow"])
+def test_numbers_wrap_past_255_without_a_loss(model):
+    wire = Wire(seed=8, **FAULTS)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair(model, wire), n=600, most=12)
+    assert got_b == want_b and got_a == want_a
+
+
 def test_a_stream_reframes_after_garbage_and_a_cut_frame():
     wire = Wire(seed=1)
     ua, ub = wire.cable()
@@ -104,7 +111,7 @@ def test_a_stream_reframes_after_garbage_and_a_cut_frame():
     a.send(0, 20, b"first")
     a.send(0, 21, b"second")
     got = []
-    for _ in range(300):
+    for _ in range(1000):
         r = b.poll()
         if r:
             got.append((r[1], bytes(r[2])))
@@ -179,3 +186,43 @@ def test_find_frame_skips_a_false_sync():
     stream = b"\xa5\x4d\x02xx" + bytes(frame[:size])
     buf = bytearray(stream)
     assert find_frame(buf, 0, len(buf)) == (5, size)
+
+
+def test_a_thumby_opens_its_one_wire_port_as_thumbylink_does(monkeypatch):
+    import sys
+    import types
+    from board_configs import thumby
+    made = []
+
+    class Pin:
+        IN, OUT = 0, 1
+
+        def __init__(self, gpio, mode=-1):
+            self.gpio, self.mode, self.level = gpio, mode, None
+            made.append(self)
+
+        def value(self, v=None):
+            if v is not None:
+                self.level = v
+            return 1
+
+    class UART:
+        def __init__(self, n, **kw):
+            self.n, self.kw = n, kw
+
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(Pin=Pin, UART=UART))
+    t = link.open_transport(thumby)
+    assert t.half and t.rx_pin.gpio == 1
+    assert [(p.gpio, p.level) for p in made if p.mode == Pin.OUT] == [(2, 1), (0, None)]
+    (u,) = t.uarts
+    assert u.n == 0 and u.kw["baudrate"] == 115200 and u.kw["rx"] is t.rx_pin
+
+
+def test_the_bench_prints_every_figure(capsys):
+    from tools.bench import link as bench
+    assert bench.main(["--sizes", "8", "--no-vm"]) == 0
+    out = capsys.readouterr().out
+    for model in ("cable", "thumby", "espnow"):
+        lines = [line.split() for line in out.splitlines()]
+        assert [model, "8", "B:", "one"] in [line[:4] for line in lines]
+        assert [model, "recovery"] in [line[:2] for line in lines]

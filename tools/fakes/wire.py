@@ -145,6 +145,7 @@ class FakeUART:
         self.plugged = True
         self.tx_free = 0            # when our last byte has left
         self.inbox = []             # [arrival_us, byte, sender] in arrival order
+        self.runs = []              # (from, to) us of our frames still on the way
         self.overflow = 0
 
     def _line_busy_until(self):
@@ -177,13 +178,28 @@ class FakeUART:
             if w.chance(w.noise):
                 w.log["noise"] += 1
                 copy = bytes(w.rng.randrange(256) for _ in range(1 + w.rng.randrange(4))) + copy
-            t = start + late
+            t = self._slot(start + late, len(copy) * self.byte_us)
             for i, v in enumerate(copy):
                 at = t + (i + 1) * self.byte_us
                 for end in self.hears:
                     if end is not self and end.plugged:
                         end._arrive(at, v, self)
         return len(data)
+
+    def _slot(self, t, span):
+        """The first time from t when a run of `span` us fits between our runs still on
+        the way: a late frame arrives whole, before or after others, never mixed in."""
+        now = self.wire.now_us
+        self.runs = [r for r in self.runs if r[1] > now]
+        moved = True
+        while moved:
+            moved = False
+            for r in self.runs:
+                if t < r[1] and r[0] < t + span:
+                    t = r[1]
+                    moved = True
+        self.runs.append((t, t + span))
+        return t
 
     def _arrive(self, at, v, sender):
         box = self.inbox
@@ -270,6 +286,7 @@ class FakeESPNow:
         self.inbox = []             # [arrival_us, mac, msg]
         self._data = [None, bytearray(MAX_DATA_LEN)]
         self.airtime_us = 1000      # per message: the radio's turn-around and header
+        self.tx_free = 0            # when our last message has left
         self.byte_us = 8            # 1 Mbit/s
 
     def active(self, flag=None):
@@ -303,6 +320,8 @@ class FakeESPNow:
                 raise OSError(-12393, "ESP_ERR_ESPNOW_NOT_FOUND")
         w = self.wire
         data = bytes(msg)
+        start = max(w.now_us, self.tx_free)     # one message on the air at a time
+        self.tx_free = start + self.airtime_us + len(data) * self.byte_us
         ok = True
         for m in targets:
             for r in w.ends:
@@ -314,8 +333,7 @@ class FakeESPNow:
                 fates = w.fate(data)
                 ok = ok and bool(fates)
                 for copy, late in fates:
-                    r._arrive(w.now_us + self.airtime_us + len(copy) * self.byte_us + late,
-                              self.mac, copy)
+                    r._arrive(self.tx_free + late, self.mac, copy)
         return ok if sync else True
 
     def _arrive(self, at, mac, msg):
@@ -358,3 +376,48 @@ class FakeESPNow:
         if not self.recvinto(self._data, timeout_ms):
             return (None, None)
         return [self._data[0], bytes(self._data[1])]
+
+
+class Loopback:
+    """One end of two transports joined directly (`a, b = Loopback.pair()`): a frame
+    sent is the other end's next frame; no time, no faults, no allocation. For measuring
+    the Link itself (heap, CPU)."""
+
+    def __init__(self, size=256):
+        self.box = bytearray(size)
+        self.n = 0
+        self.r = [0, 0]
+        self.other = None
+
+    @classmethod
+    def pair(cls):
+        """Two joined ends."""
+        a, b = cls(), cls()
+        a.other, b.other = b, a
+        return a, b
+
+    def send(self, addr, buf):
+        """Put the frame in the other end's box (replacing one not yet read)."""
+        o = self.other
+        n = len(buf)
+        box = o.box
+        for i in range(n):
+            box[i] = buf[i]
+        o.n = n
+
+    def broadcast(self, buf):
+        """As send."""
+        self.send(0, buf)
+
+    def recv_into(self, buf):
+        """The frame in our box: [0, size], or None."""
+        n = self.n
+        if not n:
+            return None
+        box = self.box
+        for i in range(n):
+            buf[i] = box[i]
+        self.n = 0
+        self.r[1] = n
+        return self.r
+
