@@ -46,7 +46,6 @@ class RemoteGame:
         self.round_no = -1
         self.n_moves = 0
         self.new_round()
-        self.sent = False          # a move went to the host; its answer has not come
         self.paused = False        # the match waits for a device (or for the host)
         self.scores = None         # (round, over, winner, rows, held, match winner)
 
@@ -66,6 +65,8 @@ class RemoteGame:
         self.last_move = -1
         self.unshown = False
         self.loaded = False
+        self.sent = False          # a move went to the host; its answer has not come
+        self.sent_n = -1           # the move number it was sent at
         self.legal_n = -1          # the move number the legal moves are for
         self.asked = False         # legal moves came: the table is to be filled again
 
@@ -77,7 +78,9 @@ class RemoteGame:
         self.tv.s[:] = p[3:3 + len(self.tv.s)]
         self.tv.player = self.me
         self.loaded = True
-        self.sent = False
+        if self.n_moves != self.sent_n:
+            self.sent = False         # the table moved on: the move was made (a view of
+                                      # the same move number is a copy: it still waits)
         self.scores = None if not self.tv.is_over() else self.scores
 
     def take_legal(self, p):
@@ -209,6 +212,7 @@ class RemoteGame:
         """Send the move to the host; it comes back as the host made it."""
         self.link_move(move)
         self.sent = True
+        self.sent_n = self.n_moves
 
     def catch(self, seat=None):
         """Call out the player who forgot Mau (the catch among the legal moves)."""
@@ -307,6 +311,11 @@ class LinkClient:
             elif up and self.lost:
                 self.lost = False
                 self.changed = True
+                g = self.game
+                if g is not None:      # a move on its way may be lost with a reset host:
+                    g.sent = False     # it is chosen again from the moves the host sends
+                    g.legal_n = -1
+                    self.moving = False
                 self.hello()           # the host may have started again: seat me anew
             if self.moving and link.send(self.host, M.MOVE, self.move):
                 self.moving = False
