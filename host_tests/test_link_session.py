@@ -368,3 +368,21 @@ def test_a_seat_is_offered_to_a_device_the_host_did_not_name():
     kai = t.clients[1]
     assert kai.game is not None and kai.game.me == 2 and kai.game.names[2] == "Jun"
     assert t.run()
+
+
+def test_the_host_keeps_pass_and_play_seats_beside_the_linked_ones():
+    hub = Hub()
+    setup = lp.setup_of(NAMES, LEVELS)
+    t = lp.Table(setup, 7, [hub.link(0), hub.link(2)], ["Jun"], linked=[2])
+    game = t.game
+    covers = []
+    for _ in range(20000):
+        t.frame()
+        if game.needs_cover():
+            covers.append(game.cover_name())
+            game.uncover()
+        if game.match_over():
+            break
+    assert game.match_over()
+    assert set(covers) == {"Hana", "Ivo"}       # the device changes hands between them only
+    assert t.log == lp.play_alone(setup, 7)[0]
