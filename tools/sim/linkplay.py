@@ -54,6 +54,46 @@ def _entry(game):
             tuple(game.totals()))
 
 
+def host_frame(host, now, out):
+    """The host device's frame: the wire, then one action of its game (an AI's, the deal
+    of the next round, or its own human's move by `pick`) unless the match waits."""
+    game = host.game
+    host.tick(now)
+    if host.waiting:
+        return
+    if game.ai_to_act():
+        game.step_ai()
+    elif game.round_over() and not game.match_over():
+        game.next_round()
+    elif game.to_move() >= 0 and game.linked_to_move() < 0:
+        seat = game.to_move()               # the host's own human
+        n = game.legal(seat, out)
+        game.play(pick(game.view(seat), out, n))
+
+
+def client_frame(c, now, out, idle=False):
+    """A client device's frame: the wire, then its player (`pick`, unless idle)."""
+    c.tick(now)
+    g = c.game
+    if g is None:
+        if c.offer:
+            c.take(c.offer[0][0])           # the first free seat offered
+            c.offer = []
+        return
+    if g.unshown:
+        g.step_ai()                         # the others' moves, seen
+    if g.to_move() == g.me and not idle:
+        n = g.legal(g.me, out)
+        if n:
+            g.play(pick(g.tv, out, n))
+
+
+def host_done(host):
+    """The match is over and every device has been told all of it."""
+    return (host.game.match_over() and not host.behind and not host.owed
+            and all(not host.link.pending(p) for p in host.peers.values()))
+
+
 class Table:
     """A host and its clients, frame by frame on one clock."""
 
@@ -78,33 +118,10 @@ class Table:
         self.now += FRAME_MS
         if self.clock is not None:
             self.clock(self.now)
-        game = self.game
-        self.host.tick(self.now)
-        if game.ai_to_act() and not self.host.waiting:
-            game.step_ai()
-        elif game.round_over() and not game.match_over() and not self.host.waiting:
-            game.next_round()
-        elif (game.to_move() >= 0 and not game.ai_to_act() and game.linked_to_move() < 0
-              and not self.host.waiting):
-            seat = game.to_move()     # the host's own human
-            n = game.legal(seat, self.out)
-            game.play(pick(game.view(seat), self.out, n))
+        host_frame(self.host, self.now, self.out)
         for c in self.clients:
-            if c in self.off:
-                continue
-            c.tick(self.now)
-            g = c.game
-            if g is None:
-                if c.offer:
-                    c.take(c.offer[0][0])
-                    c.offer = []
-                continue
-            if g.unshown:
-                g.step_ai()
-            if g.to_move() == g.me and c not in self.idle:
-                n = g.legal(g.me, self.out)
-                if n:
-                    g.play(pick(g.tv, self.out, n))
+            if c not in self.off:
+                client_frame(c, self.now, self.out, c in self.idle)
 
     def run(self, frames=200000, until=None):
         """Frames until the match is over and every client has the final scores."""
