@@ -93,6 +93,7 @@ class LinkHost:
         self.link = link
         self.game = game
         self.name = name            # said in the beacon: which host this is
+        self.word = name.encode()
         self.peers = {}             # linked player -> the address of their device
         self.buf = bytearray(200)   # one outgoing message at a time (firmware.link copies it)
         self.beacon_due = 0
@@ -103,7 +104,7 @@ class LinkHost:
         self.scored = False
         self.behind = []            # players whose view must be sent again
         self.fresh = []             # players whose seat must be told again (SEATED)
-        self.asked = None           # (move number, player) whose legal moves were sent
+        self.asked = -1             # the move number whose legal moves were sent
         self.waiting = ""           # the name the match waits for
         self.paused = {}            # player -> the waiting name their device was told
         self.notice = ""            # news for the host's screen ("Refused a device ...")
@@ -131,7 +132,7 @@ class LinkHost:
         self._watch(app)
 
     def _beacon(self):
-        b, name = self.buf, self.name.encode()
+        b, name = self.buf, self.word
         b[0] = M.VERSION
         b[1] = len(self._free())
         b[2:2 + len(name)] = name
@@ -351,18 +352,22 @@ class LinkHost:
                     break                         # the window is full: next frame
                 start = stop
             self.heard[player] = start
-        for player in self.owed[:]:               # the scores, after the round's last words
+        i = 0
+        while i < len(self.owed):                 # the scores, after the round's last words
+            player = self.owed[i]
             if player in peers and player not in self.behind and self.heard.get(player) == told:
                 if self._send_scores(peers[player]):
-                    self.owed.remove(player)
+                    self.owed.pop(i)
+                    continue
+            i += 1
         for player in peers:                      # the pause as it stands, once each
             if self.paused.get(player) != self.waiting and player not in self.behind:
                 if self._send_pause(peers[player]):
                     self.paused[player] = self.waiting
         p = game.linked_to_move()
-        if p >= 0 and p in peers and p not in self.behind and self.asked != (game.n_moves, p):
+        if p >= 0 and p in peers and p not in self.behind and self.asked != game.n_moves:
             if self._send_legal(p, peers[p]):
-                self.asked = (game.n_moves, p)
+                self.asked = game.n_moves     # (one seat is to move at a move number)
 
     def _bring(self, player, peer):
         """A device's seat and view (the scores follow between rounds); False when
@@ -377,7 +382,7 @@ class LinkHost:
             self.heard[player] = max(0, game.told - M.WORDS)   # the round's story so far
         if player in game.round_seated and not self._send_view(player, peer):
             return False
-        self.asked = None                         # its legal moves follow the view
+        self.asked = -1                           # its legal moves follow the view
         if game.round_over() and player not in self.owed:
             self.owed.append(player)              # the scores, once the story is told
         self.paused[player] = None                # and the pause, as it stands, follows
@@ -412,9 +417,14 @@ class LinkHost:
         return out
 
     def missing(self):
-        """The name of the first linked seat without a device, or ""."""
-        free = self._free()
-        return self.game.player_name(free[0]) if free else ""
+        """The name of the first linked seat without a device, or "" (every frame: no list)."""
+        game = self.game
+        for player in game.match.seated:
+            if player in game.linked:
+                peer = self.peers.get(player)
+                if peer is None or not self.link.up(peer):
+                    return game.player_name(player)
+        return ""
 
     def _watch(self, app):
         """Pause while a linked seat has no device; play on when it is back."""
