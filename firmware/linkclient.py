@@ -94,6 +94,9 @@ class RemoteGame:
 
     def take_events(self, p):
         """EVENTS: story words, as the game's ring keeps them."""
+        for i in range(3, len(p) - 1, 2):
+            if p[i + 1] & 15 >= len(self.names):
+                raise ValueError("a word about no seat")
         self.last_mark = self.told
         mine = False
         for i in range(3, len(p) - 1, 2):
@@ -115,11 +118,15 @@ class RemoteGame:
         """SCORES: the round's points, totals and the cards each seat held."""
         rows, held = [], []
         n = 5
+        if p[3] != len(self.names):
+            raise ValueError("scores of another table")
         for k in range(p[3]):
             pts, total, m = M.get16(p, n), M.get16(p, n + 2), p[n + 4]
             rows.append((self.names[k], _signed(pts), _signed(total)))
             held.append(bytes(p[n + 5:n + 5 + m]))
             n += 5 + m
+        if n != len(p):
+            raise ValueError("scores cut short")
         self.scores = (p[0], p[1] == 1, p[2], rows, held, p[4])
 
     # -- the Game interface the screens use ----------------------------------------------
@@ -294,6 +301,7 @@ class LinkClient:
         self.moving = False
         self.beat_due = 0
         self.changed = False       # the app has news to show (the lobby, a pause)
+        self.malformed = 0         # messages of the wrong shape, dropped
 
     def tick(self, now_ms, app=None):
         """Receive what the host sent; say hello, heartbeat, notice a lost host."""
@@ -302,7 +310,10 @@ class LinkClient:
             got = link.poll()
             if got is None:
                 break
-            self._on(got[0], got[1], got[2], app)
+            try:
+                self._on(got[0], got[1], got[2], app)
+            except (ValueError, IndexError, KeyError, TypeError):
+                self.malformed += 1    # a message of the wrong shape: dropped, counted
         if self.host is not None:
             up = link.up(self.host)
             if not up and not self.lost:
@@ -372,6 +383,8 @@ class LinkClient:
         elif g is None:
             return
         elif kind == M.VIEW:
+            if len(p) != 3 + len(g.tv.s):
+                raise ValueError("a view of another deck")
             if p[0] != g.round_no:
                 g.round_no = p[0]
                 g.new_round()
@@ -379,6 +392,8 @@ class LinkClient:
             g.take_view(p)
             self.send_digest()
         elif kind == M.LEGAL:
+            if len(p) & 1 == 0 or len(p) > 3 + 2 * _MOVES:
+                raise ValueError("legal moves of odd size")
             g.take_legal(p)
         elif kind == M.EVENTS:
             if p[0] == g.round_no:

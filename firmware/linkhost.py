@@ -22,6 +22,7 @@ _BEACON_MS = const(500)   # how often the host says it is here
 _NO_CARD = const(255)
 _DRAW_EV = const(3)       # engine.events.DRAW
 _TAKE_LEVEL = const(3)    # the AI that takes a seat whose device does not return
+_SIZES = {M.TAKE: 1, M.MOVE: 5, M.DIGEST: 7}   # the messages of one size (bytes)
 
 
 class HostGame(Game):
@@ -111,6 +112,7 @@ class LinkHost:
         self.started = game is not None and game.n_moves > 0   # the host chose Start
         self.refused = 0            # moves refused
         self.resyncs = 0            # views sent again after a digest differed
+        self.malformed = 0          # messages of the wrong size or shape, dropped
 
     # -- every frame -------------------------------------------------------------------
 
@@ -141,6 +143,9 @@ class LinkHost:
     # -- messages from the devices -----------------------------------------------------
 
     def _on(self, peer, kind, p, app):
+        if len(p) != _SIZES.get(kind, len(p)) or (kind == M.HELLO and not len(p)):
+            self.malformed += 1           # refused, counted, never applied
+            return
         if kind == M.HELLO:
             self._hello(peer, p)
         elif kind == M.TAKE:
@@ -161,7 +166,11 @@ class LinkHost:
             self._text(peer, M.REFUSE, "This host speaks protocol %d, this device %d"
                        % (M.VERSION, theirs))
             return
-        name = bytes(p[1:]).decode()
+        try:
+            name = bytes(p[1:]).decode()
+        except ValueError:
+            self.malformed += 1
+            return
         game = self.game
         if self._player_of(peer) in game.linked:
             self._seat(peer, self._player_of(peer))   # back after a reset: its seat again

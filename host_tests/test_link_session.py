@@ -386,3 +386,27 @@ def test_the_host_keeps_pass_and_play_seats_beside_the_linked_ones():
     assert game.match_over()
     assert set(covers) == {"Hana", "Ivo"}       # the device changes hands between them only
     assert t.log == lp.play_alone(setup, 7)[0]
+
+
+def test_malformed_messages_are_dropped_and_counted_never_applied():
+    hub, t, alone = table()
+    mid_match(t)
+    ivo = t.clients[0]
+    view = bytes(ivo.game.tv.s)
+    link = ivo.link
+    for kind, payload in ((M.MOVE, b"\x01\x02\x03"), (M.DIGEST, b"\x01\x02"), (M.TAKE, b""),
+                          (M.HELLO, b""), (M.HELLO, b"\x01\xff\xfe")):
+        link.send(0, kind, payload)                  # to the host
+    t.host.tick(t.now)
+    assert t.host.malformed == 5
+    host_link = t.host.link
+    r = bytes([ivo.game.round_no])
+    for kind, payload in ((M.VIEW, r + b"\x00\x00" + bytes(10)), (M.SEATED, b"{not json"),
+                          (M.LEGAL, r + b"\x00\x00\x05"), (M.SCORES, r + b"\x00\x00\x04\xff"),
+                          (M.EVENTS, r + b"\x00\x00\x00\x19")):    # a word about seat 9
+        host_link.send(1, kind, payload)             # to Ivo, as if from the host
+    ivo.tick(t.now)
+    assert ivo.malformed == 5
+    assert bytes(ivo.game.tv.s) == view and ivo.game.scores is None
+    assert t.run()
+    assert t.log == alone
