@@ -183,13 +183,16 @@ def test_the_privacy_check_finds_another_hand_in_the_view(monkeypatch):
     from firmware.linkhost import LinkHost
     send_view = LinkHost._send_view
 
-    def leaky(self, player, peer):      # the next seat's hand rides in the view's tail
+    def leaky(self, player, peer):      # the next seat's hand in the view's masked slots
         game = self.game
         k = (game.match.seated.index(player) + 1) % game.players()
         real = self.link.send
 
         def send(peer_, kind, payload):
-            payload = bytes(payload) + bytes(game.rnd.hand(k))
+            payload = bytearray(payload)
+            hidden = [i for i in range(27, len(payload)) if payload[i] == 255]
+            for i, card in zip(hidden, game.rnd.hand(k)):
+                payload[i] = card
             return real(peer_, kind, payload)
         self.link.send = send
         try:
