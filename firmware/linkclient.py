@@ -302,6 +302,7 @@ class LinkClient:
         self.beat_due = 0
         self.changed = False       # the app has news to show (the lobby, a pause)
         self.malformed = 0         # messages of the wrong shape, dropped
+        self.seated = b""          # the parts of a SEATED message so far
 
     def tick(self, now_ms, app=None):
         """Receive what the host sent; say hello, heartbeat, notice a lost host."""
@@ -372,8 +373,14 @@ class LinkClient:
                 i += 2 + p[i + 1]
             self.changed = True
         elif kind == M.SEATED:
+            if p[0] == 0:
+                self.seated = b""
+            self.seated += bytes(p[2:])
+            if p[0] + 1 < p[1]:
+                return                 # more parts to come
             import json
-            info = json.loads(bytes(p).decode())
+            info = json.loads(self.seated.decode())
+            self.seated = b""
             if g is None:
                 self.game = RemoteGame(info)
                 self.game.link_move = self.send_move

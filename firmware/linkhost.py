@@ -105,6 +105,7 @@ class LinkHost:
         self.scored = False
         self.behind = []            # players whose view must be sent again
         self.fresh = []             # players whose seat must be told again (SEATED)
+        self.part = {}              # player -> the next part of their SEATED to send
         self.asked = -1             # the move number whose legal moves were sent
         self.waiting = ""           # the name the match waits for
         self.paused = {}            # player -> the waiting name their device was told
@@ -237,6 +238,7 @@ class LinkHost:
         if old is not None and old != peer:
             self.link.forget(old)
         self.peers[player] = peer
+        self.part[player] = 0
         if player not in self.fresh:
             self.fresh.append(player)
         self._catch_up(player)
@@ -253,7 +255,21 @@ class LinkHost:
                 "l": [game.levels[q] for q in seated], "h": self.name,
                 "r": {k: game.setup[k] for k in ("preset", "options", "match", "limit", "sort")
                       if k in game.setup}}
-        return self.link.send(peer, M.SEATED, json.dumps(info).encode())
+        text = json.dumps(info).encode()
+        parts = (len(text) + M.PART - 1) // M.PART
+        b = self.buf
+        k = self.part.get(player, 0)
+        while k < parts:                          # in parts: six names and a custom rule
+            piece = text[k * M.PART:(k + 1) * M.PART]   # set pass 200 bytes
+            b[0] = k
+            b[1] = parts
+            b[2:2 + len(piece)] = piece
+            if not self.link.send(peer, M.SEATED, memoryview(b)[:2 + len(piece)]):
+                self.part[player] = k             # the rest next frame
+                return False
+            k += 1
+        self.part[player] = 0
+        return True
 
     def _send_view(self, player, peer):
         game = self.game

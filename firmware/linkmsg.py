@@ -14,7 +14,7 @@ HELLO = const(17)       # client -> host: version, the name of the device's play
 REFUSE = const(18)      # host -> client: version, why (words for the screen)
 SEATS = const(19)       # host -> client: the free linked seats' names, seat by seat
 TAKE = const(20)        # client -> host: the seat it takes
-SEATED = const(21)      # host -> client: its seat, the round's seats, the rules (JSON)
+SEATED = const(21)      # host -> client: part, parts, a part of JSON: seats, names, rules
 VIEW = const(22)        # host -> client: round, move number, the seat's View table bytes
 EVENTS = const(23)      # host -> client: round, move number, story words since the last
 LEGAL = const(24)       # host -> client: round, move number, the seat's legal moves
@@ -30,6 +30,7 @@ ILLEGAL = const(2)      # not a legal move for the seat now
 NOT_YOURS = const(3)    # the device holds no seat, or another seat acts first
 
 WORDS = const(96)       # story words in one EVENTS message (3 + 2 * 96 < MAX_PAYLOAD)
+PART = const(190)       # JSON bytes in one SEATED message
 
 
 def put16(buf, at, v):

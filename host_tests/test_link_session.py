@@ -29,6 +29,8 @@ class PerfectLink:
         self.hub, self.addr = hub, addr
 
     def send(self, peer, kind, payload):
+        if len(payload) > 200 or not 16 <= kind <= 255:   # as firmware.link.Link
+            raise ValueError("kind %d, %d bytes" % (kind, len(payload)))
         hub = self.hub
         hub.sent.append((self.addr, peer, kind, bytes(payload)))
         if hub.spy is not None:
@@ -114,6 +116,7 @@ class Spy:
 def leaks(records):
     """Every way a message shows a card hidden from the device it went to."""
     found = []
+    seated = {}
     for dst, kind, p, me, hidden, runs in records:
         if me is None:
             assert kind in (M.HOST, M.SEATS, M.REFUSE, M.PAUSE), (kind, p)
@@ -140,8 +143,12 @@ def leaks(records):
                 body += held
                 at += 5 + p[at + 4]
             assert at == len(p)
-        elif kind == M.SEATED:
-            assert set(__import__("json").loads(p)) == {"s", "n", "l", "h", "r"}
+        elif kind == M.SEATED:             # a part of a JSON text: seats, names, rules
+            parts = seated.setdefault(dst, [])
+            parts.append(bytes(p[2:]))
+            if p[0] + 1 == p[1]:
+                text = b"".join(parts[-p[1]:])
+                assert set(__import__("json").loads(text)) == {"s", "n", "l", "h", "r"}
         else:
             assert kind in (M.HOST, M.SEATS, M.REFUSE, M.PAUSE, M.NO), (kind, p)
         for c in cards:
@@ -404,7 +411,7 @@ def test_malformed_messages_are_dropped_and_counted_never_applied():
     assert t.host.malformed == 5
     host_link = t.host.link
     r = bytes([ivo.game.round_no])
-    for kind, payload in ((M.VIEW, r + b"\x00\x00" + bytes(10)), (M.SEATED, b"{not json"),
+    for kind, payload in ((M.VIEW, r + b"\x00\x00" + bytes(10)), (M.SEATED, b"\x00\x01{not json"),
                           (M.LEGAL, r + b"\x00\x00\x05"), (M.SCORES, r + b"\x00\x00\x04\xff"),
                           (M.EVENTS, r + b"\x00\x00\x00\x19")):    # a word about seat 9
         host_link.send(1, kind, payload)             # to Ivo, as if from the host
@@ -413,3 +420,22 @@ def test_malformed_messages_are_dropped_and_counted_never_applied():
     assert bytes(ivo.game.tv.s) == view and ivo.game.scores is None
     assert t.run()
     assert t.log == alone
+
+
+def test_six_long_names_and_custom_rules_reach_a_device_in_parts():
+    from engine.rules import Rules
+    hub = Hub()
+    names = ["Annabell", "Benedikt", "Cornelia", "Dietrich", "Emmanuel", "Fredrika"]
+    options = Rules("classic").to_dict()
+    for k in ("min_players", "max_players", "match", "rounds", "limit"):
+        options.pop(k)
+    options["hand_size"] = 4
+    setup = dict(lp.setup_of(names, [0, 0, 3, 3, 3, 3]), options=options)
+    t = lp.Table(setup, 3, [hub.link(0), hub.link(1)], ["Benedikt"])
+    for _ in range(50):
+        t.frame()
+    parts = [p for src, dst, kind, p in hub.sent if kind == M.SEATED]
+    assert len(parts) >= 4 and parts[0][1] == len(parts)       # JSON past 700 bytes
+    g = t.clients[0].game
+    assert g.names == names and g.me == 1 and g.rules.to_dict() == t.game.rules.to_dict()
+    assert t.run()
