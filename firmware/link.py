@@ -95,6 +95,16 @@ def find_frame(buf, start, end):
     return end, 0
 
 
+def _random_byte():
+    """0-255 from the hardware's generator (os.urandom), else the random module's."""
+    try:
+        from os import urandom
+        return urandom(1)[0]
+    except ImportError:
+        from random import getrandbits
+        return getrandbits(8)
+
+
 class _Peer:
     """One peer's numbering, window and clocks."""
 
@@ -126,10 +136,7 @@ class Link:
         self.t = transport
         self._checked = getattr(transport, "checked", False)  # it verified each CRC already
         self.ticks = ticks or ticks_ms
-        if epoch is None:
-            import os
-            epoch = os.urandom(1)[0]
-        self._epoch = epoch % 255 + 1
+        self._epoch = (_random_byte() if epoch is None else epoch) % 255 + 1
         self.retry = RETRY_MS + (self._epoch & 15)   # two devices do not retry in step
         self._peers = [_Peer() for _ in range(peers)]
         self._rx = bytearray(FRAME_MAX)
@@ -329,7 +336,8 @@ class Link:
         if p is None:
             return False                # no room for another peer
         if frm == p.mine:               # our own echo, or a peer that drew our number
-            if not p.epoch:             # a stranger yet: take another number
+            if not p.epoch:             # a stranger yet: take another number, by chance
+                self._epoch = (self._epoch + _random_byte()) % 255 + 1  # (both may do so)
                 p.mine = self._draw()
                 self._control(p, HELLO)
             return False

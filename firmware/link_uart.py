@@ -33,11 +33,13 @@ class UartTransport:
         self.busy = 0                   # frames held back: the shared line was in use
 
     def _quiet(self, i):
-        """May we write to port i: we are already talking (our echo still to come),
-        or nothing is on the line and nothing waits to be read."""
-        if self._echo[i]:
+        """May we write to port i: we are still sending (queue behind our own bytes), or
+        the line is idle and, our echo taken in, nothing else has come."""
+        u = self.uarts[i]
+        if self._echo[i] and not u.txdone():
             return True
-        return not self.uarts[i].any() and (self.rx_pin is None or self.rx_pin.value())
+        self._fill(i)
+        return not u.any() and (self.rx_pin is None or self.rx_pin.value())
 
     def send(self, addr, buf):
         """Write one frame to port `addr`; on a busy shared line, hold it (one frame: a

@@ -13,7 +13,7 @@ from tools.fakes.wire import Wire
 FAULTS = dict(drop=0.1, corrupt=0.05, duplicate=0.1, delay=20, reorder=0.1, noise=0.05)
 
 
-def pair(model, wire):
+def pair(model, wire, epochs=(11, 200)):
     """Two Links joined by `model`: 'cable', 'thumby' (one wire, half duplex) or 'espnow';
     returns (a, b, b's address at a, a's address at b)."""
     if model == "espnow":
@@ -25,7 +25,7 @@ def pair(model, wire):
         half = model == "thumby"
         ua, ub = wire.cable(baud=115200, half_duplex=half)
         ta, tb, to_b, to_a = UartTransport((ua,), half, ua.rx_pin()), UartTransport((ub,), half, ub.rx_pin()), 0, 0
-    return Link(ta, wire.ticks, epoch=11), Link(tb, wire.ticks, epoch=200), to_b, to_a
+    return Link(ta, wire.ticks, epoch=epochs[0]), Link(tb, wire.ticks, epoch=epochs[1]), to_b, to_a
 
 
 def messages(seed, n, most=MAX_PAYLOAD):
@@ -130,6 +130,15 @@ def test_a_restarted_peer_is_numbered_from_the_start_again():
     assert got_b == want_b and got_a == want_a
 
 
+@pytest.mark.parametrize("model", ["cable", "thumby", "espnow"])
+def test_two_devices_that_drew_the_same_number_draw_again(model):
+    wire = Wire(seed=6)
+    a, b, to_b, to_a = pair(model, wire, epochs=(5, 5))
+    got_b, want_b, got_a, want_a = exchange(wire, a, b, to_b, to_a, n=10, steps=5000)
+    assert got_b == want_b and got_a == want_a
+    assert a._find(to_b).mine != b._find(to_a).mine
+
+
 def test_a_forgotten_peer_starts_afresh():
     wire = Wire(seed=4)
     a, b, to_b, to_a = pair("cable", wire)
@@ -226,3 +235,59 @@ def test_the_bench_prints_every_figure(capsys):
         lines = [line.split() for line in out.splitlines()]
         assert [model, "8", "B:", "one"] in [line[:4] for line in lines]
         assert [model, "recovery"] in [line[:2] for line in lines]
+
+
+def test_two_thumbys_on_the_one_wire_take_turns():
+    wire = Wire(seed=3)
+    got_b, want_b, got_a, want_a = exchange(wire, *pair("thumby", wire), n=10)
+    assert got_b == want_b and got_a == want_a
+    assert wire.log["collided"] == 0, "one spoke while the other was speaking"
+
+
+# The RP2040's UART pins (its datasheet's function table, F2): UART -> (TX pins, RX pins)
+RP2040_UART_PINS = {0: ({0, 12, 16, 28}, {1, 13, 17, 29}), 1: ({4, 8, 20, 24}, {5, 9, 21, 25})}
+
+
+@pytest.mark.parametrize("name", ["pico_display", "waveshare_lcd114", "pico_oled", "thumby"])
+def test_a_boards_link_cables_take_free_uart_pins(name):
+    import importlib
+    board = importlib.import_module("board_configs." + name)
+    taken = {getattr(board, p) for p in ("SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT", "SDA",
+                                         "SCL", "BUZZER") if getattr(board, p, None) is not None}
+    taken |= {gpio for _, gpio in board.KEYS}
+    link_pins = [getattr(board, "LINK_ENABLE", None)]
+    for uart, tx, rx in board.LINK_UARTS:
+        assert tx in RP2040_UART_PINS[uart][0] and rx in RP2040_UART_PINS[uart][1]
+        link_pins += [tx, rx]
+    link_pins = [p for p in link_pins if p is not None]
+    assert len(set(link_pins)) == len(link_pins) and not set(link_pins) & taken
+
+
+def test_the_esp32_board_links_by_esp_now():
+    from board_configs import tdisplay
+    assert tdisplay.LINK == "espnow"
+
+
+def test_guests_find_the_host_by_its_broadcast_and_join():
+    wire = Wire(seed=9, drop=0.1)
+    radios = [wire.radio(bytes([2, 0, 0, 0, 1, i])) for i in range(4)]
+    for r in radios:
+        r.active(True)
+    host, *guests = [Link(EspNowTransport(r), wire.ticks, epoch=30 * i + 1) for i, r in enumerate(radios)]
+    found = [None] * len(guests)
+    joined = []
+    for step in range(2000):
+        if step % 100 == 0:
+            host.broadcast(40, b"host here")
+        r = host.poll()
+        if r:
+            joined.append((bytes(r[0]), r[1], bytes(r[2])))
+        for i, g in enumerate(guests):
+            r = g.poll()
+            if r and r[1] == 40 and found[i] is None:
+                found[i] = bytes(r[0])
+                assert g.send(found[i], 41, b"join %d" % i)
+        wire.advance(2)
+    assert found == [radios[0].mac] * 3
+    assert sorted(joined) == sorted((radios[i + 1].mac, 41, b"join %d" % i) for i in range(3))
+    assert all(host.up(r.mac) for r in radios[1:])

@@ -186,8 +186,9 @@ def vm_figures():
 RP2040_CALIBRATION_MS = 475     # /work/shared/MICROPYTHON_VM.md: the same loop on the board
 
 
-def main(argv=None, out=sys.stdout):
+def main(argv=None, out=None):
     """Print the figures."""
+    out = out or sys.stdout
     ap = argparse.ArgumentParser(prog="python -m tools.bench.link", description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="8,50,200")
     ap.add_argument("--poll-ms", type=float, default=10)

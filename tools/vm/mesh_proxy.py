@@ -58,6 +58,9 @@ class ProxyUART:
         buf[0:len(data)] = data
         return len(data)
 
+    def txdone(self):
+        return _call("%d d" % self.end) == "1"
+
     def rx_pin(self):
         return _Pin(self.end)
 
@@ -107,6 +110,8 @@ def serve(ends, req):
         return _hex(data) if data else ""
     if op == "p":
         return str(e.rx_idle())
+    if op == "d":
+        return "1" if e.txdone() else "0"
     if op == "A":
         flag = int(parts[2])
         return "1" if e.active(None if flag < 0 else flag) else "0"
