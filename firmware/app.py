@@ -71,6 +71,8 @@ class App:
         self.busy = False            # the game has something due that needs no key
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
+        self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
+        self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
         if sound is not None:
             sound.set_on(self._last_setup().get("sound", True))
@@ -86,6 +88,8 @@ class App:
     def title(self, notice=""):
         """The title screen: Continue (when a match is saved), New game, Rules, Quit."""
         items = ["New game", "Quit"]
+        if self.open_link is not None:
+            items[1:1] = ["Host a linked game", "Join a linked game"]
         if self.store is not None and self.store.has_game():
             items.insert(0, "Continue")
         if self.store is not None and self.store.stats():
@@ -133,6 +137,9 @@ class App:
         sc = self.screen
         got = sc.on(action)
         name = sc.name
+        if self.link is not None and self.link.act(self, sc, got):
+            self.painter.paint(self.screen)
+            return
         if name == "table":
             self._on_table(action, got)
         elif name == "title":
@@ -198,6 +205,13 @@ class App:
             self._continue()
         elif item == "New game":
             self.setup()
+        elif item == "Host a linked game":
+            from firmware.linkhost import LinkHost
+            self.link = LinkHost(self.open_link(), None, self._last_setup()["seats"][0][0])
+            self.setup()
+        elif item == "Join a linked game":
+            from firmware.linkclient import join
+            join(self)
         elif item == "Statistics":
             self.pages("stats", "Statistics", self._stats_lines())
         elif item == "Quit":
@@ -358,6 +372,8 @@ class App:
             self.sound.tick(now_ms)
         if self.animate is not None:
             self.animate(now_ms)
+        if self.link is not None:
+            self.link.tick(now_ms, self)
         if self.game is None or self.screen is not self.table:
             return
         t = self.table
@@ -675,6 +691,9 @@ class App:
             self.title("Save damaged, starting fresh")
             return
         self.game = game
+        if game.setup.get("linked") and self.open_link is not None:
+            from firmware.linkhost import resume
+            resume(self)             # a linked match: its host again
         self._begin()
 
     def _save(self):

@@ -74,6 +74,13 @@ def make_parser(prog="python -m tools.sim", default_board=boards.DEFAULT_BOARD, 
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots (created)")
     parser.add_argument("--save-dir", help="the Store's folder (default .sim/<board>, created)")
     parser.add_argument("--sound-log", help="write the sound cues to this file (headless: stdout)")
+    parser.add_argument("--link", type=int, default=0, metavar="N",
+                        help="N linked devices (2-6) on one in-process wire: device 1 hosts; "
+                        "headless scripts one a device, split at '|'")
+    parser.add_argument("--wire", choices=("espnow", "uart"), default="espnow",
+                        help="--link: the transport's model (default espnow)")
+    parser.add_argument("--faults", action="store_true",
+                        help="--link: the wire drops, corrupts, duplicates, delays and reorders (seeded)")
     return parser
 
 
@@ -96,6 +103,10 @@ def check_args(parser, args):
             os.makedirs(args.shots, exist_ok=True)
         except OSError as error:
             parser.error("--shots %s: not a folder that can be made (%s)" % (args.shots, error.strerror))
+    if args.link and not 2 <= args.link <= 6:
+        parser.error("--link must be from 2 to 6 devices")
+    if args.link and boards.draws_with_displayio(boards.load(args.board)):
+        parser.error("--link runs the framebuf boards only, not %s" % args.board)
     if args.script.startswith("@") and not os.path.isfile(args.script[1:]):
         parser.error("--script %s: no such file" % args.script)
 
@@ -129,6 +140,25 @@ def run_headless(device, args):
     from tools.sim.headless import Runner, play
     return play(device, lambda: Runner(device, args.shots, args.scale or 1), args.script,
                 args.shots)
+
+
+LINK_FAULTS = dict(drop=0.05, corrupt=0.02, duplicate=0.05, delay=20, reorder=0.05)
+
+
+def run_linked(board, factory, args, mode):
+    """--link N: N devices on one wire (tools/sim/linked.py), in a window or headless."""
+    from tools.sim import linked
+    devices = linked.Linked(board, args.link, factory, args.save_dir, args.wire,
+                            args.seed or 0, LINK_FAULTS if args.faults else None)
+    if mode == "terminal":
+        print("--link plays in a window or headless: headless instead", file=sys.stderr)
+        mode = "headless"
+    if mode == "headless":
+        return linked.run_headless(devices, args)
+    try:
+        return linked.run_window(devices, args.scale or max(1, 360 // board.WIDTH))
+    except KeyboardInterrupt:
+        return 130
 
 
 def run_displayio(args):
@@ -166,6 +196,8 @@ def main(argv=None):
     mode = args.mode or default_mode()
     if mode == "window" and not environment_has_display():
         mode = fallback_mode("no display: DISPLAY and WAYLAND_DISPLAY are unset")
+    if args.link:
+        return run_linked(board, seeded(app, args.seed), args, mode)
     from tools.sim.sound import for_board
     device = Device(board, seeded(app, args.seed), args.save_dir,
                     sound=for_board(board, mode, args.sound_log))
