@@ -12,7 +12,7 @@ suit picker, pause menu (rules, save and quit), round end, join/leave, match end
 
 from array import array
 
-from engine.compat import const, ticks_add, ticks_diff
+from engine.compat import const, forget, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
 
@@ -97,9 +97,9 @@ class App:
 
     def setup(self):
         """The new-game setup, starting from the last one played (names included)."""
-        from firmware.setup import SetupScreen     # loaded only to set a game up
+        from firmware.setup import SetupScreen, last_setup   # loaded only to set a game up
         f = self.sizes
-        self.show(SetupScreen(self._last_setup(), f.list_fit, f.list_cols,
+        self.show(SetupScreen(last_setup(self.store), f.list_fit, f.list_cols,
                               self.layout in ("dpad", "badge")))
 
     def pages(self, name, title, text_lines):
@@ -140,12 +140,13 @@ class App:
         elif name == "setup":
             if got == sc.START:
                 self.back_to = None
-                _forget_setup()          # its code leaves the heap with the setup screen
+                forget("firmware.setup")    # its code leaves the heap with the setup screen
                 self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
                 self.back_to = sc
                 self.show(sc.opened)
             elif got == S.PAUSE:
+                forget("firmware.setup")
                 self.title()
         elif name in ("names", "name", "refused"):      # screens the setup opened
             then = self.back_to.after(sc, got)
@@ -213,6 +214,7 @@ class App:
                        self.game.story(seat) or ["Nothing yet."])
         elif item == "Rules":
             from firmware.rulebook import rules_lines
+            forget("firmware.rulebook")          # the pages keep its words, not its code
             self.pages("rules", "Rules", rules_lines(self.game.rules))
         elif item == "Save and quit":
             if self.game is not None:
@@ -685,14 +687,8 @@ class App:
             self.painter.unsaved = self.store.trouble != ""
 
     def _last_setup(self):
-        """The setup played last (remembered by the store), else you against three AIs."""
+        """The setup played last (remembered by the store), else you against three AIs
+        (firmware.setup let go at once: only a setup screen keeps its code)."""
         from firmware.setup import last_setup
+        forget("firmware.setup")
         return last_setup(self.store)
-
-
-def _forget_setup():
-    """Drop firmware.setup from the modules: once play begins nothing refers to its code."""
-    import sys
-    import firmware
-    sys.modules.pop("firmware.setup", None)
-    firmware.__dict__.pop("setup", None)

@@ -41,7 +41,7 @@ from engine.ai import Player, DEVICE_MS, suggest
 from engine.compat import const, ticks_ms
 from engine.match import Match
 from engine.round import Round, View
-from engine.rules import Rules, MATCH_ROUNDS
+from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
 from firmware import story
 
 _RING = const(256)      # events kept for the stories: a human's story is about a lap (at most
@@ -58,12 +58,19 @@ def rules_of(setup):
     """The Rules a setup asks for: its preset, its options, its kind of match."""
     options = dict(setup.get("options", {}))
     kind = setup.get("match", "round")
-    limit = setup.get("limit", 1)
+    limit = 1 if kind == "round" else setup.get("limit", 1)
     preset = setup.get("preset", "classic")
-    if kind == "round" and not options:
-        rules = Rules(preset)           # a preset alone: engine.options stays unloaded
-        if rules.match == MATCH_ROUNDS and rules.rounds == 1:
-            return rules                # the preset's own match is one round (classic)
+    # a preset with a match of its own: engine.options (its import and its table, 9 KB at
+    # the deal) stays unloaded; the bounds are its rounds and limit (a test keeps them)
+    if (not options and type(limit) is int
+            and 0 < limit <= (9999 if kind == "elimination" else 999)):
+        rules = Rules(preset)
+        if kind == "elimination":
+            rules.match, rules.limit = MATCH_ELIMINATION, limit
+            return rules
+        if kind in ("round", "rounds"):
+            rules.match, rules.rounds = MATCH_ROUNDS, limit
+            return rules
     if kind == "round":
         options["match"] = "rounds"
         options["rounds"] = 1
