@@ -7,7 +7,8 @@ board's firmware.sound.Sound, or None. Per frame the loop calls
 each box of `canvas.take_boxes()` to the display; it stops when `done`. Flows: title (Continue /
 New game), setup (with the players' names), the
 table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
-suit picker, pause menu (rules, save and quit), round end, join/leave, match end.
+suit picker, pause menu (rules, save and quit); round end, join/leave and match end are
+firmware.between's, loaded between rounds only (as firmware.setup for the setup).
 """
 
 from array import array
@@ -178,16 +179,14 @@ class App:
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()
         elif name == "scores":
-            if got == S.DONE and self.game.match_over():
-                self._final()
-            elif got == S.DONE:
-                self._between()
+            _between().read(self, got)
         elif name == "between":
-            self._on_between(got)
-        elif name == "final":
+            _between().on_seats(self, got)
+        elif name == "final" and got >= 0:
+            forget("firmware.between")
             if got == 0:
                 self.setup()
-            elif got == 1:
+            else:
                 self.title()
         self.painter.paint(self.screen)
 
@@ -249,6 +248,7 @@ class App:
 
     def _begin(self):
         """Play on with self.game: a fresh table screen, then whatever is due."""
+        forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
         game.on_change = self._on_change
         f = self.sizes
@@ -269,7 +269,7 @@ class App:
         game = self.game
         self.busy = True
         if game.round_over():
-            self._scores()
+            _between().scores(self)
         elif game.needs_cover():
             self.show(S.CoverScreen(game.cover_name(), game.to_move()))
         else:
@@ -555,93 +555,9 @@ class App:
         elif got == S.CANCEL or got == S.PAUSE:
             self.show(self.table)
 
-    # --- between rounds ----------------------------------------------------------------
-
-    def _scores(self):
-        """Round end: each player's points of the round, total and the cards they held."""
-        game = self.game
-        held = game.held()
-        rows = []
-        for k, row in enumerate(game.results()):
-            cards = bytearray(held[k] if k < len(held) else b"")   # (a save from before)
-            S.sort_cards(cards, len(cards), self._by_rank())
-            rows.append((row[0], row[1], row[2], bytes(cards)))
-        w = game.round_winner()
-        head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
-        wide = self.sizes.wide
-        if wide:
-            head = "Round %d: %s" % (game.rounds_played(), head)
-        heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
-        self.show(S.ScoresScreen(head, heads, rows, self.sizes.list_fit - 1))
-
     def _by_rank(self):
         """The hands are shown by rank (the setup's "sort"), else by suit."""
         return self.game.setup.get("sort", "suit") == "rank"
-
-    def _score_lines(self, rows):
-        """Name, round points and total, aligned to the screen's width."""
-        width = self.sizes.list_cols
-        out = []
-        for row in rows:
-            name, pts, total = row[0], row[1], row[2]
-            right = "%3d %4d" % (pts, total) if pts is not None else "%4d" % total
-            out.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right)) + right)
-        return out
-
-    def _between(self, cursor=0):
-        """Join or leave between rounds, then deal."""
-        game = self.game
-        items = ["Deal next round"]
-        self._between_acts = [("deal", 0)]
-        if len(game.seated()) < game.rules.most_players():
-            name = self._free_name()
-            items.append("Join: %s (AI)" % name)
-            self._between_acts.append(("join", 3))
-            items.append("Join: %s (human)" % name)
-            self._between_acts.append(("join", 0))
-        if len(game.seated()) > game.rules.min_players:
-            for p in game.seated():
-                items.append("Leave: %s" % game.player_name(p))
-                self._between_acts.append(("leave", p))
-        sc = S.ListScreen("between", "Next round", items, (), self.sizes.list_fit, cursor)
-        self.show(sc)
-
-    def _free_name(self):
-        game = self.game
-        taken = [game.player_name(p) for p in range(len(game.names))]
-        for name in S.AI_NAMES + S.HUMAN_NAMES:
-            if name not in taken:
-                return name
-        return "P%d" % len(taken)
-
-    def _on_between(self, got):
-        if got < 0:
-            return
-        what, arg = self._between_acts[got]
-        game = self.game
-        if what == "deal":
-            game.next_round()
-            self._begin()
-        elif what == "join":
-            game.join(self._free_name(), arg)
-            self._between(got)
-        else:
-            game.leave(arg)
-            self._between(0)
-
-    def _final(self):
-        """Match end: the winner and the final table."""
-        game = self.game
-        w = game.winner()
-        totals = game.totals()
-        order = sorted(game.seated(), key=lambda p: totals[p])
-        rows = [(game.player_name(p), None, totals[p]) for p in order]
-        head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
-        self._release()
-        if self.store is not None:
-            self.store.clear_game()
-        self.show(S.ListScreen("final", head, ["New game", "Title"],
-                               self._score_lines(rows), self.sizes.list_fit))
 
     def _release(self):
         """Let go of the game and its table screen: the next deal never needs room for two."""
@@ -692,3 +608,9 @@ class App:
         from firmware.setup import last_setup
         forget("firmware.setup")
         return last_setup(self.store)
+
+
+def _between():
+    """firmware.between, imported for the end of a round (and let go at the next deal)."""
+    from firmware import between
+    return between

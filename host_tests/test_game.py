@@ -470,3 +470,11 @@ def test_a_match_the_option_table_refuses_is_refused_as_before(kind, limit):
     from firmware.game import rules_of
     with pytest.raises(ValueError):
         rules_of({"seats": [], "preset": "classic", "options": {}, "match": kind, "limit": limit})
+
+
+def test_the_option_table_is_let_go_once_read():
+    # engine.options stayed in the heap for the rest of the evening after one custom rule
+    import sys
+    from engine.rules import Rules
+    rules = Rules("classic", play_drawn=False)
+    assert "engine.options" not in sys.modules and rules.play_drawn == 0
