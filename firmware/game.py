@@ -30,8 +30,8 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | `match_over()`, `winner()` | the match has ended; the winner's player number |
 | `on_change` | called with the game after every completed move and every change between rounds |
 
-The save (firmware.save) is `snapshot()` and `Game.restore(...)`: the dealt table,
-the generator at the deal and the moves since, replayed through the engine.
+The save (firmware.save) is `snapshot()`; firmware.resume rebuilds the game from it: the
+dealt table, the generator at the deal and the moves since, replayed through the engine.
 """
 
 from array import array
@@ -40,7 +40,7 @@ from engine import moves as mv
 from engine.ai import Player, DEVICE_MS, suggest
 from engine.compat import const, ticks_ms
 from engine.match import Match
-from engine.round import Round, View
+from engine.round import View
 from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
 from firmware import story
 
@@ -529,54 +529,3 @@ class Game:
             "left": [] if playing else [list(cards) for cards in self.left],
         }
         return state, (self.dealt if playing else None), self.moves
-
-    @classmethod
-    def restore(cls, state, dealt, moves, playouts=None, deadline_ms=DEVICE_MS):
-        """The game a snapshot was taken of; ValueError if the pieces do not fit."""
-        setup = state["setup"]
-        game = cls(setup, state["seed"], playouts, deadline_ms, deal=False)
-        for i in range(len(setup["seats"]), len(state["names"])):
-            game._add_player(state["names"][i], state["levels"][i])
-        m = game.match
-        m.totals = list(state["totals"])
-        m.seated = list(state["seated"])
-        m.gone = list(state["gone"])
-        m.rounds_played = state["played"]
-        m.dealer = state["dealer"]
-        m.last_points, m.last_seats, m.last_winner = state["last"]
-        m.rng.set_state(state["rng"][0], state["rng"][1])
-        if state["round"]:
-            game._replay(dealt, moves, state["moves"])
-        if list(m.rng.state()) != list(state["now"]):
-            raise ValueError("the saved moves do not replay to the saved table")
-        for p in range(len(game.ais)):
-            ai = game.ais[p]
-            if ai is not None:
-                saved = state["ais"][p]
-                ai.rng.set_state(saved[0], saved[1])
-                if len(saved) > 2:
-                    ai.prng.set_state(saved[2], saved[3])
-        game.heard = list(state["heard"])
-        game.left = [bytes(cards) for cards in state.get("left", ())]
-        game.catcher = state["catcher"]
-        return game
-
-    def _replay(self, dealt, moves, n):
-        """Lay the dealt table and make the recorded moves again, the AIs watching."""
-        m = self.match
-        if m.dealer not in m.seated:
-            raise ValueError("the saved dealer is not at the table")
-        x, y = m.rng.state()
-        rnd = Round(self.rules, len(m.seated), m.rng, m.seated.index(m.dealer))
-        if len(dealt) != len(rnd.s):
-            raise ValueError("the saved table is not one of these rules")
-        m.round = rnd
-        rnd.s[:] = dealt
-        m.rng.set_state(x, y)
-        self._begin(rnd)
-        self._keep_deal(dealt)
-        for i in range(n):
-            word = moves[i]
-            self._apply(word >> _SEAT_SHIFT, word & _MOVE_MASK)
-            if rnd.is_over():
-                raise ValueError("a saved round cannot be over")

@@ -330,6 +330,8 @@ def test_one_human_never_needs_a_cover():
 def test_a_resumed_match_and_a_new_deal_hand_the_device_over_with_a_cover():
     """Whoever held the device before a save and quit, a power cut or a round end, the
     next human to act takes it from a cover: no hand is shown before that."""
+    from engine.ai import DEVICE_MS
+    from firmware.resume import restore
     game = Game(setup([("Anna", 0), ("Finn", 0), ("Greta", 2)], kind="rounds", limit=3),
                 seed=5, playouts=PLAYOUTS)
     while not game.round_over():
@@ -339,7 +341,8 @@ def test_a_resumed_match_and_a_new_deal_hand_the_device_over_with_a_cover():
         if game.needs_cover():
             game.uncover()
         assert not game.needs_cover() and game.hand_view() is not None
-        resumed = Game.restore(*game.snapshot(), playouts=PLAYOUTS)
+        state, dealt, moves = game.snapshot()
+        resumed = restore(state, dealt, moves, PLAYOUTS, DEVICE_MS)
         assert resumed.needs_cover() and resumed.holder_seat() == -1
         assert resumed.hand_view() is None
         resumed.uncover()
