@@ -7,6 +7,19 @@ and when the final table is left, so that its code is in the heap only between r
 from firmware import screens as S
 
 
+class ScoresScreen(S.PagesScreen):
+    """Round end: under column headings `heads` (name, this round, total, cards left), a
+    row per player in `rows`: (name, points this round, total, the cards still held as
+    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
+
+    kind = "scores"
+
+    def __init__(self, title, heads, rows, fit=4):
+        S.PagesScreen.__init__(self, "scores", title, rows, fit)
+        self.heads = heads
+        self.rows = self.lines
+
+
 def scores(app):
     """Round end: each player's points of the round, total and the cards they held."""
     game = app.game
@@ -22,7 +35,7 @@ def scores(app):
     if wide:
         head = "Round %d: %s" % (game.rounds_played(), head)
     heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
-    app.show(S.ScoresScreen(head, heads, rows, app.sizes.list_fit - 1))
+    app.show(ScoresScreen(head, heads, rows, app.sizes.list_fit - 1))
 
 
 def read(app, got):
