@@ -4,10 +4,11 @@ Every row of RULES.md's preset table is a named option. A Rules object stores a 
 as its index (so a switch is 0 or 1 and ``ace`` is one of ACE_PLAIN, ACE_DRAW4,
 ACE_PLAY_AGAIN) and a number as itself; card points are a 16-byte table indexed by
 rank. A preset is laid out from two byte strings here; any other setting is checked by
-``engine.options`` (the table of what each option allows), imported only then.
+``engine.options`` (the table of what each option allows), imported only then and let
+go once read.
 """
 
-from engine.compat import const
+from engine.compat import const, forget
 
 ACE_PLAIN = const(0)
 ACE_DRAW4 = const(1)
@@ -39,6 +40,7 @@ class Rules:
         if settings or preset not in PRESETS:
             from engine.options import configure
             configure(self, preset, settings)
+            forget("engine.options")    # read once: its table need not stay in the heap
             return
         self.preset = preset
         values = _PRESET_VALUES[PRESETS.index(preset)]
@@ -75,4 +77,5 @@ class Rules:
 def options():
     """Each option as (name, classic value, nordic value, allowed): engine.options.options()."""
     from engine.options import options
+    forget("engine.options")
     return options()

@@ -7,12 +7,13 @@ board's firmware.sound.Sound, or None. Per frame the loop calls
 each box of `canvas.take_boxes()` to the display; it stops when `done`. Flows: title (Continue /
 New game), setup (with the players' names), the
 table with pass-and-play covers and stories, AI turns at a readable pace, the Jack's
-suit picker, pause menu (rules, save and quit), round end, join/leave, match end.
+suit picker, pause menu (rules, save and quit); round end, join/leave and match end are
+firmware.between's, loaded between rounds only (as firmware.setup for the setup).
 """
 
 from array import array
 
-from engine.compat import const, ticks_add, ticks_diff
+from engine.compat import const, forget, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
 
@@ -101,9 +102,9 @@ class App:
 
     def setup(self):
         """The new-game setup, starting from the last one played (names included)."""
-        from firmware.setup import SetupScreen     # loaded only to set a game up
+        from firmware.setup import SetupScreen, last_setup   # loaded only to set a game up
         f = self.sizes
-        self.show(SetupScreen(self._last_setup(), f.list_fit, f.list_cols,
+        self.show(SetupScreen(last_setup(self.store), f.list_fit, f.list_cols,
                               self.layout in ("dpad", "badge")))
 
     def pages(self, name, title, text_lines):
@@ -147,12 +148,13 @@ class App:
         elif name == "setup":
             if got == sc.START:
                 self.back_to = None
-                _forget_setup()          # its code leaves the heap with the setup screen
+                forget("firmware.setup")    # its code leaves the heap with the setup screen
                 self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
                 self.back_to = sc
                 self.show(sc.opened)
             elif got == S.PAUSE:
+                forget("firmware.setup")
                 self.title()
         elif name in ("names", "name", "refused"):      # screens the setup opened
             then = self.back_to.after(sc, got)
@@ -184,16 +186,14 @@ class App:
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()
         elif name == "scores":
-            if got == S.DONE and self.game.match_over():
-                self._final()
-            elif got == S.DONE:
-                self._between()
+            _between().read(self, got)
         elif name == "between":
-            self._on_between(got)
-        elif name == "final":
+            _between().on_seats(self, got)
+        elif name == "final" and got >= 0:
+            forget("firmware.between")
             if got == 0:
                 self.setup()
-            elif got == 1:
+            else:
                 self.title()
         self.painter.paint(self.screen)
 
@@ -227,6 +227,7 @@ class App:
                        self.game.story(seat) or ["Nothing yet."])
         elif item == "Rules":
             from firmware.rulebook import rules_lines
+            forget("firmware.rulebook")          # the pages keep its words, not its code
             self.pages("rules", "Rules", rules_lines(self.game.rules))
         elif item == "Save and quit":
             if self.game is not None:
@@ -261,6 +262,7 @@ class App:
 
     def _begin(self):
         """Play on with self.game: a fresh table screen, then whatever is due."""
+        forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
         game.on_change = self._on_change
         f = self.sizes
@@ -281,7 +283,7 @@ class App:
         game = self.game
         self.busy = True
         if game.round_over():
-            self._scores()
+            _between().scores(self)
         elif game.needs_cover():
             self.show(S.CoverScreen(game.cover_name(), game.to_move()))
         else:
@@ -569,93 +571,9 @@ class App:
         elif got == S.CANCEL or got == S.PAUSE:
             self.show(self.table)
 
-    # --- between rounds ----------------------------------------------------------------
-
-    def _scores(self):
-        """Round end: each player's points of the round, total and the cards they held."""
-        game = self.game
-        held = game.held()
-        rows = []
-        for k, row in enumerate(game.results()):
-            cards = bytearray(held[k] if k < len(held) else b"")   # (a save from before)
-            S.sort_cards(cards, len(cards), self._by_rank())
-            rows.append((row[0], row[1], row[2], bytes(cards)))
-        w = game.round_winner()
-        head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
-        wide = self.sizes.wide
-        if wide:
-            head = "Round %d: %s" % (game.rounds_played(), head)
-        heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
-        self.show(S.ScoresScreen(head, heads, rows, self.sizes.list_fit - 1))
-
     def _by_rank(self):
         """The hands are shown by rank (the setup's "sort"), else by suit."""
         return self.game.setup.get("sort", "suit") == "rank"
-
-    def _score_lines(self, rows):
-        """Name, round points and total, aligned to the screen's width."""
-        width = self.sizes.list_cols
-        out = []
-        for row in rows:
-            name, pts, total = row[0], row[1], row[2]
-            right = "%3d %4d" % (pts, total) if pts is not None else "%4d" % total
-            out.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right)) + right)
-        return out
-
-    def _between(self, cursor=0):
-        """Join or leave between rounds, then deal."""
-        game = self.game
-        items = ["Deal next round"]
-        self._between_acts = [("deal", 0)]
-        if len(game.seated()) < game.rules.most_players():
-            name = self._free_name()
-            items.append("Join: %s (AI)" % name)
-            self._between_acts.append(("join", 3))
-            items.append("Join: %s (human)" % name)
-            self._between_acts.append(("join", 0))
-        if len(game.seated()) > game.rules.min_players:
-            for p in game.seated():
-                items.append("Leave: %s" % game.player_name(p))
-                self._between_acts.append(("leave", p))
-        sc = S.ListScreen("between", "Next round", items, (), self.sizes.list_fit, cursor)
-        self.show(sc)
-
-    def _free_name(self):
-        game = self.game
-        taken = [game.player_name(p) for p in range(len(game.names))]
-        for name in S.AI_NAMES + S.HUMAN_NAMES:
-            if name not in taken:
-                return name
-        return "P%d" % len(taken)
-
-    def _on_between(self, got):
-        if got < 0:
-            return
-        what, arg = self._between_acts[got]
-        game = self.game
-        if what == "deal":
-            game.next_round()
-            self._begin()
-        elif what == "join":
-            game.join(self._free_name(), arg)
-            self._between(got)
-        else:
-            game.leave(arg)
-            self._between(0)
-
-    def _final(self):
-        """Match end: the winner and the final table."""
-        game = self.game
-        w = game.winner()
-        totals = game.totals()
-        order = sorted(game.seated(), key=lambda p: totals[p])
-        rows = [(game.player_name(p), None, totals[p]) for p in order]
-        head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
-        self._release()
-        if self.store is not None:
-            self.store.clear_game()
-        self.show(S.ListScreen("final", head, ["New game", "Title"],
-                               self._score_lines(rows), self.sizes.list_fit))
 
     def _release(self):
         """Let go of the game and its table screen: the next deal never needs room for two."""
@@ -704,14 +622,14 @@ class App:
             self.painter.unsaved = self.store.trouble != ""
 
     def _last_setup(self):
-        """The setup played last (remembered by the store), else you against three AIs."""
+        """The setup played last (remembered by the store), else you against three AIs
+        (firmware.setup let go at once: only a setup screen keeps its code)."""
         from firmware.setup import last_setup
+        forget("firmware.setup")
         return last_setup(self.store)
 
 
-def _forget_setup():
-    """Drop firmware.setup from the modules: once play begins nothing refers to its code."""
-    import sys
-    import firmware
-    sys.modules.pop("firmware.setup", None)
-    firmware.__dict__.pop("setup", None)
+def _between():
+    """firmware.between, imported for the end of a round (and let go at the next deal)."""
+    from firmware import between
+    return between

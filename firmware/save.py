@@ -29,7 +29,7 @@ import os
 import sys
 
 from engine.ai import DEVICE_MS
-from engine.compat import const
+from engine.compat import const, forget
 
 try:
     from binascii import crc32
@@ -311,13 +311,14 @@ class Store:
     def load_game(self, playouts=None, deadline_ms=DEVICE_MS):
         """(game, status): the saved match resumed at its last completed move, or None
         with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
-        from firmware.game import Game
         data, status = self.read(MATCH)
         if data is None:
             return None, status
+        from firmware import resume          # boot and Continue only: let go after
+        forget("firmware.resume")
         try:
-            state, dealt, moves = _unpack_match(data)
-            return Game.restore(state, dealt, moves, playouts, deadline_ms), OK
+            state, dealt, moves = resume.unpack(data)
+            return resume.restore(state, dealt, moves, playouts, deadline_ms), OK
         except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             self.set_aside(MATCH)
             return None, DAMAGED
@@ -393,20 +394,3 @@ def _row(players, name):
     if row is None:
         row = players[name] = [0, 0, 0, 0, 0]
     return row
-
-
-def _unpack_match(data):
-    """(state, dealt, moves) from a match payload; ValueError if it does not fit."""
-    size = len(data)
-    n = _num(data, 0, 2)
-    at = 2 + n
-    state = json.loads(bytes(data[2:at]).decode())
-    d = _num(data, at, 2)
-    at += 2
-    dealt = bytearray(data[at:at + d]) if d else None
-    at += d
-    count = state["moves"]
-    if at + 2 * count != size or (state["round"] and dealt is None):
-        raise ValueError("the match save does not add up")
-    moves = [data[at + 2 * i] | data[at + 2 * i + 1] << 8 for i in range(count)]
-    return state, dealt, moves

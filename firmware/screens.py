@@ -162,19 +162,6 @@ class PagesScreen:
         return NOTHING
 
 
-class ScoresScreen(PagesScreen):
-    """Round end: under column headings `heads` (name, this round, total, cards left), a
-    row per player in `rows`: (name, points this round, total, the cards still held as
-    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
-
-    kind = "scores"
-
-    def __init__(self, title, heads, rows, fit=4):
-        PagesScreen.__init__(self, "scores", title, rows, fit)
-        self.heads = heads
-        self.rows = self.lines
-
-
 class CoverScreen:
     """Hides every hand until `player` takes the device: "Pass to Finn"."""
 

@@ -684,6 +684,7 @@ VM_MATCH = '''
 import os
 from firmware.gfx import Canvas
 from firmware.app import App
+from firmware import between
 from firmware.save import Store
 
 class Board:
@@ -724,7 +725,7 @@ def run():
             app.tick(now)
         elif name == "between":
             if len(app.game.seated()) == 4:
-                choose(app, "Join: " + app._free_name() + " (AI)")
+                choose(app, "Join: " + between.free_name(app.game) + " (AI)")
             choose(app, "Deal next round")
         elif name == "final":
             break

@@ -330,6 +330,8 @@ def test_one_human_never_needs_a_cover():
 def test_a_resumed_match_and_a_new_deal_hand_the_device_over_with_a_cover():
     """Whoever held the device before a save and quit, a power cut or a round end, the
     next human to act takes it from a cover: no hand is shown before that."""
+    from engine.ai import DEVICE_MS
+    from firmware.resume import restore
     game = Game(setup([("Anna", 0), ("Finn", 0), ("Greta", 2)], kind="rounds", limit=3),
                 seed=5, playouts=PLAYOUTS)
     while not game.round_over():
@@ -339,7 +341,8 @@ def test_a_resumed_match_and_a_new_deal_hand_the_device_over_with_a_cover():
         if game.needs_cover():
             game.uncover()
         assert not game.needs_cover() and game.hand_view() is not None
-        resumed = Game.restore(*game.snapshot(), playouts=PLAYOUTS)
+        state, dealt, moves = game.snapshot()
+        resumed = restore(state, dealt, moves, PLAYOUTS, DEVICE_MS)
         assert resumed.needs_cover() and resumed.holder_seat() == -1
         assert resumed.hand_view() is None
         resumed.uncover()
@@ -445,3 +448,36 @@ def test_a_one_round_match_has_the_rules_of_the_preset_with_that_match(preset):
     one = rules_of({"seats": [], "preset": preset, "options": {}, "match": "round"})
     assert one.to_dict() == Rules(preset, match="rounds", rounds=1).to_dict()
     assert (one.match, one.rounds) == (0, 1)
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+@pytest.mark.parametrize("kind, limit", [("round", 1), ("rounds", 3), ("rounds", 999),
+                                         ("elimination", 100), ("elimination", 9999)])
+def test_a_match_of_a_preset_is_set_up_without_the_option_table(preset, kind, limit, monkeypatch):
+    # the deal of a preset's 3-round match allocated 9 KB more: engine.options loaded and parsed
+    import sys
+    from firmware.game import rules_of
+    setup = {"seats": [], "preset": preset, "options": {}, "match": kind, "limit": limit}
+    with_table = rules_of(dict(setup, options={"stack_sevens": True}))   # both presets stack
+    monkeypatch.setitem(sys.modules, "engine.options", None)    # importing it would fail
+    rules = rules_of(setup)
+    monkeypatch.undo()
+    assert rules.to_dict() == with_table.to_dict()
+
+
+@pytest.mark.parametrize("kind, limit", [("rounds", 0), ("rounds", 1000), ("rounds", True),
+                                         ("rounds", "3"), ("elimination", 10000),
+                                         ("elimination", 0), ("bo3", 3)])
+def test_a_match_the_option_table_refuses_is_refused_as_before(kind, limit):
+    # the preset's quick way takes only what engine.options allows for rounds and limit
+    from firmware.game import rules_of
+    with pytest.raises(ValueError):
+        rules_of({"seats": [], "preset": "classic", "options": {}, "match": kind, "limit": limit})
+
+
+def test_the_option_table_is_let_go_once_read():
+    # engine.options stayed in the heap for the rest of the evening after one custom rule
+    import sys
+    from engine.rules import Rules
+    rules = Rules("classic", play_drawn=False)
+    assert "engine.options" not in sys.modules and rules.play_drawn == 0

@@ -118,3 +118,84 @@ def test_the_finished_game_is_released_before_the_next_deal():
     # each kept ballast would add 32 KB; the conservative collector's stale pointers and
     # what the first game left cached vary by a few KB (1.7 to 10.5 KB seen)
     assert after - first < 16 * 1024, out
+
+
+# A match of 3 rounds on the Thumby's fake pins. A module used for one phase carries 32 KB
+# of ballast on its globals while the phase is on (the Rules pages' firmware.rulebook, the
+# round end's firmware.between); once the phase is over the heap is back where it was
+# before it, give or take a few KB, not 32 KB more.
+PHASES = """
+import gc
+import sys
+import chipmodels
+import board_configs.thumby as board
+from firmware.save import Store
+
+BALLAST = 32 * 1024
+rig = None
+USED = []
+
+def in_use():
+    gc.collect()
+    USED.append(gc.mem_alloc())
+
+def weigh(name):
+    __import__(name)
+    sys.modules[name].ballast = bytearray(BALLAST)
+
+def begin():
+    global rig
+    store = Store("/")
+    store.save_settings({"seats": [["You", 0], ["Greta", 3], ["Hugo", 3]],
+                         "preset": "classic", "options": {}, "match": "rounds", "limit": 3})
+    rig = chipmodels.Rig(board, seed=3, playouts=2, model=False, store=store)
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False
+    chipmodels.choose(rig, "New game")
+    while rig.app.screen.rows_of[rig.app.screen.cursor][0] != "start":
+        rig.act(1)
+    rig.act(3)
+    while rig.app.screen.name != "table":
+        rig.act(3)
+
+def rules_pages():
+    weigh("firmware.rulebook")
+    rig.act(5)
+    chipmodels.choose(rig, "Rules")
+    while rig.app.screen.name == "rules":
+        rig.act(3)
+    chipmodels.choose(rig, "Resume")
+
+def to_scores():
+    while rig.app.screen.name != "scores":
+        if rig.app.screen.name == "table" and rig.app.screen.my_turn:
+            chipmodels.play_turn(rig)
+        elif rig.app.screen.name == "table":
+            rig.run(1000)
+        else:
+            rig.act(3)
+
+def next_round():
+    weigh("firmware.between")
+    rig.act(3)                           # the scores read
+    chipmodels.choose(rig, "Deal next round")
+    while rig.app.screen.name != "table":
+        rig.act(3)
+
+def report():
+    print("HEAP", *USED)
+"""
+
+
+def test_a_phase_module_leaves_the_heap_when_its_phase_ends():
+    """The Rules pages' module and the round end's are unreachable once play goes on."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "in_use()", "rules_pages()", SCRUB, "in_use()",
+             "to_scores()", SCRUB, "in_use()", "next_round()", SCRUB, "in_use()", "report()"]
+    out = mpvm.run(PHASES, modules=("engine", "firmware", "board_configs",
+                                    "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="a phase's modules leave").check().stdout
+    table, after_rules, scores, next_table = (int(x) for x in out.split("HEAP")[1].split())
+    assert after_rules - table < 16 * 1024, out      # the same table, the pages read
+    assert next_table - scores < 16 * 1024, out      # the next round's table

@@ -1,0 +1,110 @@
+"""Between rounds: the round's scores, who joins or leaves, the match's final table.
+
+firmware.app imports this module when a round ends and lets go of it at the next deal
+and when the final table is left, so that its code is in the heap only between rounds.
+"""
+
+from firmware import screens as S
+
+
+class ScoresScreen(S.PagesScreen):
+    """Round end: under column headings `heads` (name, this round, total, cards left), a
+    row per player in `rows`: (name, points this round, total, the cards still held as
+    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
+
+    kind = "scores"
+
+    def __init__(self, title, heads, rows, fit=4):
+        S.PagesScreen.__init__(self, "scores", title, rows, fit)
+        self.heads = heads
+        self.rows = self.lines
+
+
+def scores(app):
+    """Round end: each player's points of the round, total and the cards they held."""
+    game = app.game
+    held = game.held()
+    rows = []
+    for k, row in enumerate(game.results()):
+        cards = bytearray(held[k] if k < len(held) else b"")   # (a save from before)
+        S.sort_cards(cards, len(cards), app._by_rank())
+        rows.append((row[0], row[1], row[2], bytes(cards)))
+    w = game.round_winner()
+    head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
+    wide = app.sizes.wide
+    if wide:
+        head = "Round %d: %s" % (game.rounds_played(), head)
+    heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
+    app.show(ScoresScreen(head, heads, rows, app.sizes.list_fit - 1))
+
+
+def read(app, got):
+    """The scores read: the final table when the match is over, else who joins or leaves."""
+    if got == S.DONE and app.game.match_over():
+        final(app)
+    elif got == S.DONE:
+        seats(app)
+
+
+def seats(app, cursor=0):
+    """Join or leave between rounds, then deal: the screen's `acts` say what each item does."""
+    game = app.game
+    items = ["Deal next round"]
+    acts = [("deal", 0)]
+    if len(game.seated()) < game.rules.most_players():
+        name = free_name(game)
+        items.append("Join: %s (AI)" % name)
+        items.append("Join: %s (human)" % name)
+        acts += [("join", 3), ("join", 0)]
+    if len(game.seated()) > game.rules.min_players:
+        for p in game.seated():
+            items.append("Leave: %s" % game.player_name(p))
+            acts.append(("leave", p))
+    sc = S.ListScreen("between", "Next round", items, (), app.sizes.list_fit, cursor)
+    sc.acts = acts
+    app.show(sc)
+
+
+def free_name(game):
+    """The first name of the AIs' and the humans' lists no player has."""
+    taken = [game.player_name(p) for p in range(len(game.names))]
+    for name in S.AI_NAMES + S.HUMAN_NAMES:
+        if name not in taken:
+            return name
+    return "P%d" % len(taken)
+
+
+def on_seats(app, got):
+    """An item of the screen between rounds: deal, or a player joins or leaves."""
+    if got < 0:
+        return
+    what, arg = app.screen.acts[got]
+    game = app.game
+    if what == "deal":
+        game.next_round()
+        app._begin()
+    elif what == "join":
+        game.join(free_name(game), arg)
+        seats(app, got)
+    else:
+        game.leave(arg)
+        seats(app, 0)
+
+
+def final(app):
+    """Match end: the winner and the final table, the game let go."""
+    game = app.game
+    w = game.winner()
+    totals = game.totals()
+    order = sorted(game.seated(), key=lambda p: totals[p])
+    width = app.sizes.list_cols
+    lines = []
+    for p in order:       # name and total, aligned to the screen's width
+        name, right = game.player_name(p), "%4d" % totals[p]
+        lines.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right))
+                     + right)
+    head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
+    app._release()
+    if app.store is not None:
+        app.store.clear_game()
+    app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
