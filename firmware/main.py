@@ -37,10 +37,25 @@ def run(name=None):
     keys = board.open_buttons()
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
     sound = board.open_sound() if hasattr(board, "open_sound") else None   # a buzzer
+    if not hasattr(board, "open_link"):
+        board.open_link = link_opener(board)     # the title then offers link play
     gc.collect()
     app = App(board, canvas, Store("/"), time.ticks_ms(), sound=sound)
     print("Mau-Mau ready on %s" % board.NAME)  # tools/deploy/deploy.py waits for this line
     loop(app, canvas, display, keys)
+
+
+def link_opener(board):
+    """A function opening the board's link (a firmware.link.Link), or None without one.
+
+    Nothing of the link is imported until a player chooses to host or join."""
+    if getattr(board, "LINK", None) is None:
+        return None
+
+    def open_link():
+        from firmware.link import Link, open_transport
+        return Link(open_transport(board))
+    return open_link
 
 
 def loop(app, canvas, display, keys, clock=None, nap=None):

@@ -23,6 +23,9 @@ def screen_after(name, script, tmp_path):
     """The simulator's screen on `name` after a headless button script (tools/sim/headless): rows of colours."""
     from tools.sim import headless
     board = importlib.import_module("board_configs." + name)
+    if getattr(board, "LINK", None):       # firmware.main gives such a board its link
+        from tools.sim.linked import with_link
+        board = with_link(board, None)     # (opened only when a player hosts or joins)
     device = Device(board, firmware_app_factory(), str(tmp_path / ("sim-" + name)))
     headless.Runner(device).run(headless.parse(script))
     return chipmodels.canvas_colours(device.canvas)

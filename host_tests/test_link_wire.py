@@ -291,3 +291,29 @@ def test_guests_find_the_host_by_its_broadcast_and_join():
     assert found == [radios[0].mac] * 3
     assert sorted(joined) == sorted((radios[i + 1].mac, 41, b"join %d" % i) for i in range(3))
     assert all(host.up(r.mac) for r in radios[1:])
+
+
+def test_a_board_with_link_data_opens_its_link_when_a_player_hosts_or_joins(monkeypatch):
+    import sys
+    import types
+    from board_configs import pico_display, pybadge
+    from firmware.link import Link
+    from firmware.main import link_opener
+
+    class Pin:
+        IN, OUT = 0, 1
+
+        def __init__(self, gpio, mode=-1):
+            self.gpio = gpio
+
+    class UART:
+        def __init__(self, n, **kw):
+            self.n, self.kw = n, kw
+
+    assert link_opener(pybadge) is None            # no transport: the title offers no link
+    open_link = link_opener(pico_display)
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(Pin=Pin, UART=UART))
+    link = open_link()
+    assert isinstance(link, Link)
+    assert [(u.n, u.kw["tx"].gpio, u.kw["rx"].gpio) for u in link.t.uarts] == [
+        (0, 0, 1), (1, 4, 5)]
