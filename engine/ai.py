@@ -40,11 +40,11 @@ LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 # budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
 # device also a time.ticks_ms deadline, whichever comes first.
 DEVICE_MS = const(250)      # the deadline a device gives the Expert (300 ms less a margin)
-_PLAYOUT_DEPTH = const(8)   # moves after the candidate before the table is judged
 _MAX_CANDIDATES = const(4)  # moves compared, best first by the Strong heuristic ...
 _CAND_GAP = const(300)      # ... and not further behind the best than this
-_DRAW_REACH = const(16)     # draw-pile cards a playout may reach (shuffled per deal)
-_Z_SWITCH = const(24)       # leave the heuristic's move only when z > _Z_SWITCH / 16
+_DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
+_SLICE = const(8)           # iterations between two looks at the deadline
+_NODES = const(1024)        # the search tree's nodes, at most (more than any budget)
 _J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
@@ -137,6 +137,8 @@ class Player:
         # a single round decides nothing by points: only a win counts
         self.points_count = not (rules.match == _MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
+        self.search = None               # ... and its search (shared: engine.search)
+        self.answer = None               # begin()'s move when no search is needed
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
             self._make_scratch()         # now, so that no decision waits for it
@@ -522,82 +524,64 @@ class Player:
             return _PT_BASE * rules.points[c & 15]
         return rules.points[c & 15] * (_PT_BASE + _PT_W * (_PT_LOW + 1 - low))
 
-    # -- Expert: determinized Monte Carlo with common random numbers ---------------
+    # -- Expert: tree search over the public moves (engine.search), in slices -----
 
-    def _expert(self, view, moves, n):
+    def begin(self, view, moves, n):
+        """Start deciding among moves[0:n] for the view's seat: think() searches on,
+        best() answers (every level; only the Expert has anything to think about)."""
+        self.answer = None
+        if (self.level != EXPERT or n == 0 or view.turn() != view.player
+                or view.is_over() or moves[0] & _KIND == _CATCH):
+            self.answer = self.choose(view, moves, n)
+            return
+        self._survey(view)
         k = self._candidates(view, moves, n)
-        cand = self.cand
         if k == 1 or self.cand_score[0] >= _WIN:
-            return cand[0]
-        world = self.world
-        sums = self.sums            # per candidate: sum of (its value - the first's)
-        squares = self.squares      # ... and of its square, for a paired test
-        for i in range(k):
-            sums[i] = 0
-            squares[i] = 0
-        me = view.player
-        deadline = self.deadline_ms
-        stop = ticks_add(ticks_ms(), deadline) if deadline else 0
-        prng = self.prng
-        base = self.base
-        s = world.s
+            self.answer = self.cand[0]
+            return
+        self._make_pool()
         playouts = self.playouts
         if playouts is None:
             playouts = budget(self.rules, view.players())
-        worlds = playouts // k
-        if worlds < 2:
-            worlds = 2
-        self._make_pool()
-        done = 0
-        while done < worlds:
-            self._deal_world(view)
-            base[:] = s
-            x = prng.x
-            y = prng.y
-            first = 0
-            for i in range(k):
-                if i:
-                    s[:] = base
-                    prng.x = x
-                    prng.y = y
-                v = self._playout(me, cand[i])
-                if i:
-                    d = v - first
-                    sums[i] += d
-                    squares[i] += d * d
-                else:
-                    first = v
-            done += 1
-            self.playouts_done += k
+        self.search.begin(self, view, self.cand, k, playouts)
+
+    def think(self, iterations):
+        """Search on for at most `iterations` more; True once best() is final."""
+        if self.answer is not None or self.search.owner is not self:
+            return True
+        before = self.search.done
+        done = self.search.think(iterations)
+        self.playouts_done += self.search.done - before
+        return done
+
+    def best(self):
+        """The move begin() and think() decided: the search's most visited candidate
+        so far (the heuristic's first choice before any search)."""
+        if self.answer is not None:
+            return self.answer
+        if self.search.owner is not self:
+            return self.cand[0]
+        return self.search.best()
+
+    def _expert(self, view, moves, n):
+        self.begin(view, moves, n)
+        deadline = self.deadline_ms
+        stop = ticks_add(ticks_ms(), deadline) if deadline else 0
+        while not self.think(_SLICE):
             if deadline and ticks_diff(stop, ticks_ms()) <= 0:
                 break
-        # Keep the heuristic's choice unless a move did better in the same deals by
-        # more than chance explains (z above _Z_SWITCH / 16).
-        best = 0
-        best_sum = 0
-        for i in range(1, k):
-            t = sums[i]
-            if t <= best_sum:
-                continue
-            spread = done * squares[i] - t * t
-            if spread <= 0 or t * _isqrt(done << 8) > _Z_SWITCH * _isqrt(spread):
-                best = i
-                best_sum = t
-        return cand[best]
+        return self.best()
 
     def _make_scratch(self):
         rules = self.rules
         self.prng = Random(self.rng.below(1 << 30))
         self.world = Round(rules, rules.min_players, self.prng)  # any size: deals overwrite it
-        self.base = bytearray(len(self.world.s))
         self.pool = bytearray(len(self.world.s))
         self.pool0 = bytearray(len(self.world.s))
         self.n_pool = 0
         self.cand = array("H", range(_MAX_CANDIDATES))
         self.cand_score = array("h", range(_MAX_CANDIDATES))
-        self.sums = array("i", range(_MAX_CANDIDATES))
-        self.squares = array("i", range(_MAX_CANDIDATES))
-        self.psuits = bytearray(4)
+        self.search = _search(rules)
 
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
@@ -736,19 +720,6 @@ class Player:
                 s[hi - 1] = c
                 return
 
-    def _playout(self, me, first):
-        """Make move `first` in the world, play on with the fast policy; my score."""
-        world = self.world
-        s = world.s
-        suits = self.psuits
-        flags = self.flags
-        depth = _PLAYOUT_DEPTH
-        p = world.apply_legal(me, first)
-        while depth and p >= 0:
-            p = world.apply_legal(p, _policy(s, p, flags, suits))
-            depth -= 1
-        return self._judge(world, me)
-
     def _judge(self, world, me):
         """My score for a table, 0 .. 250: 250 for a win, else by cards held against
         the others (and, when points count, the points I hold)."""
@@ -771,6 +742,17 @@ class Player:
 
 
 _SHARED = [None, None]   # the rules the scratch was made for, and the scratch
+_SEARCH = [None, None]   # the rules the search was made for, and the search
+
+
+def _search(rules):
+    """The tree search the Experts of `rules` share (one decides at a time)."""
+    if _SEARCH[0] is not rules:
+        from engine.search import Search
+        _SEARCH[1] = None            # the old tables go before the new ones are made
+        _SEARCH[1] = Search(rules, _NODES)
+        _SEARCH[0] = rules
+    return _SEARCH[1]
 
 
 def _shared(rules):

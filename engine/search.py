@@ -1,0 +1,272 @@
+"""The Expert's search: a tree over the public moves, grown one deal at a time, in slices.
+
+Single-observer information-set tree search (SO-ISMCTS) for the player to move. Each
+iteration deals a world the player cannot tell from the table (the Expert's deal: what
+the public moves proved about the others' hands) and walks the tree in it:
+
+- at the searcher's own turns, UCB1 with availability counts among the moves this deal
+  allows (the root offers the Expert's candidates only); an untried move gets a node;
+- at an opponent's turn, the move is what the opponent model plays with the cards the
+  deal gave it (the playout policy, now and then any other listed move), and the tree
+  keeps a node per move the table would see;
+- from the new node, the playout policy plays on for everybody for a few moves and the
+  table is judged (0 .. 250 for the searcher), which every node on the path adds up.
+
+One Search serves every player of a Rules (players decide one at a time). Its node
+tables are made once; an iteration allocates nothing. `begin` starts a decision,
+`think(k)` runs k more iterations (a slice) and says whether the budget is spent,
+`best()` is the most visited candidate so far.
+"""
+
+from array import array
+
+from engine.compat import const
+
+_NONE = const(0xFFFF)       # no node
+_PATH = const(24)           # nodes on one walk down the tree, at most
+_ROLLOUT = const(8)         # policy moves after the tree before the table is judged
+_OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
+_C = const(70)              # UCB1's exploration, in hundredths of the 0 .. 250 reward
+_KIND = const(0x600)        # moves.KIND_MASK
+_CATCH = const(0x600)       # moves.CATCH
+_MAU = const(0x100)         # moves.MAU
+_S_BOUNDS = const(15)       # round's header: where hand k starts
+
+
+class Search:
+    """A decision's tree, in node tables made once for at most `cap` nodes."""
+
+    def __init__(self, rules, cap):
+        from engine import ai      # (a late import: engine.ai imports this module)
+        from engine.round import View
+        self.cap = cap
+        self.move = array("H", bytes(2 * cap))     # the move that led to a node
+        self.child = array("H", bytes(2 * cap))    # its first child, or _NONE
+        self.sib = array("H", bytes(2 * cap))      # its next sibling, or _NONE
+        self.visits = array("H", bytes(2 * cap))
+        self.wins = array("i", bytes(4 * cap))     # rewards summed (0 .. 250 each)
+        self.avail = array("H", bytes(2 * cap))    # iterations in which its move was listed
+        self.root = array("H", bytes(2 * cap))     # isqrt(64 visits), kept as visits grow
+        self.bits = bytearray(cap)                 # bit length of avail
+        self.path = array("H", bytes(2 * _PATH))
+        self.buf = array("H", bytes(160))          # legal moves, and the untried ones
+        self.suits = bytearray(4)
+        # UCB1's bonus C sqrt(ln a / v) x 250, with ln a taken at the middle of the
+        # power of two a lies in, divided by isqrt(64 v) when used.
+        self.bonus = array("H", [0, 0] + [
+            _C * ai._isqrt((2 * b - 1) * 355 * 3906) // 100 for b in range(2, 17)])
+        self.policy = ai._policy
+        self.view = View(rules)
+        self.owner = None          # the Player whose decision the tree holds
+        self.nodes = 0
+        self.done = 0              # iterations made
+        self.budget = 0
+        self.k = 0                 # candidates at the root: nodes 1 .. k
+
+    def begin(self, player, view, cand, k, budget):
+        """Start `player`'s decision among moves cand[0:k] (best first) with a budget
+        of iterations; the view is copied (the caller may refill it)."""
+        self.owner = player
+        self.view.s[:] = view.s
+        self.view.player = view.player
+        self.done = 0
+        self.budget = budget
+        self.k = k
+        self._node(0, 0)
+        child = self.child
+        sib = self.sib
+        for i in range(1, k + 1):
+            self._node(i, cand[i - 1])
+            sib[i] = i + 1 if i < k else _NONE
+        child[0] = 1
+        self.nodes = k + 1
+
+    def _node(self, i, move):
+        self.move[i] = move
+        self.child[i] = _NONE
+        self.sib[i] = _NONE
+        self.visits[i] = 0
+        self.wins[i] = 0
+        self.avail[i] = 0
+        self.root[i] = 0
+        self.bits[i] = 0
+
+    def think(self, iterations):
+        """Run up to `iterations` more of the budget; True once it is spent."""
+        left = self.budget - self.done
+        if iterations > left:
+            iterations = left
+        for _ in range(iterations):
+            self._iterate()
+        self.done += iterations
+        return self.done >= self.budget
+
+    def best(self):
+        """The most visited candidate (the first, best by the heuristic, of equals)."""
+        visits = self.visits
+        best = 1
+        for i in range(2, self.k + 1):
+            if visits[i] > visits[best]:
+                best = i
+        return self.move[best]
+
+    def _iterate(self):
+        """One deal, one walk down the tree, one playout, its reward backed up."""
+        player = self.owner
+        view = self.view
+        player._deal_world(view)
+        world = player.world
+        s = world.s
+        me = view.player
+        flags = player.flags
+        suits = self.suits
+        policy = self.policy
+        path = self.path
+        move = self.move
+        node = 0
+        depth = 1
+        path[0] = 0
+        p = me
+        while True:
+            if node == 0:
+                c = self._ucb(0)
+            elif p == me:
+                c = self._mine(node, world, p)
+            else:
+                m = policy(s, p, flags, suits)
+                if player.prng.below(_OTHER) == 0:
+                    m = self._other(world, p, m)
+                c = self._child(node, m)
+            if c == _NONE:
+                break              # the tables are full: play out from here
+            path[depth] = c
+            depth += 1
+            p = world.apply_legal(p, move[c])
+            if p < 0 or self.visits[c] == 0 or depth == _PATH:
+                break
+            node = c
+        d = _ROLLOUT
+        while d and p >= 0:
+            p = world.apply_legal(p, policy(s, p, flags, suits))
+            d -= 1
+        reward = player._judge(world, me)
+        visits = self.visits
+        wins = self.wins
+        root = self.root
+        for i in range(depth):
+            n = path[i]
+            v = visits[n] + 1
+            visits[n] = v
+            wins[n] += reward
+            r = root[n]
+            v <<= 6
+            while (r + 1) * (r + 1) <= v:
+                r += 1
+            root[n] = r
+
+    def _ucb(self, node):
+        """The child of `node` with the best UCB1 among those marked available (an
+        unvisited one first)."""
+        c = self.child[node]
+        visits = self.visits
+        avail = self.avail
+        bits = self.bits
+        wins = self.wins
+        root = self.root
+        bonus = self.bonus
+        best = _NONE
+        best_score = -1
+        while c != _NONE:
+            if node == 0:
+                a = avail[c] + 1
+                avail[c] = a
+                if a >> bits[c]:
+                    bits[c] += 1
+            if bits[c] & 0x80 == 0:    # available in this deal
+                v = visits[c]
+                if v == 0:
+                    return c
+                score = wins[c] // v + bonus[bits[c]] // root[c]
+                if score > best_score:
+                    best_score = score
+                    best = c
+            c = self.sib[c]
+        return best
+
+    def _mine(self, node, world, p):
+        """At the searcher's own turn: count the listed moves that have nodes as
+        available, add a node for an untried one (chosen at random), else UCB1."""
+        buf = self.buf
+        n = world.legal_moves(p, buf)
+        size = world.count(p)
+        move = self.move
+        sib = self.sib
+        avail = self.avail
+        bits = self.bits
+        first = self.child[node]
+        c = first
+        while c != _NONE:
+            bits[c] |= 0x80        # not available unless listed below
+            c = sib[c]
+        untried = 0
+        for i in range(n):
+            m = buf[i]
+            if m & _KIND == _CATCH or (size == 2 and m & _KIND == 0 and not m & _MAU):
+                continue           # catches and a last-but-one card without Mau
+            c = first
+            while c != _NONE and move[c] != m:
+                c = sib[c]
+            if c == _NONE:
+                buf[40 + untried] = m
+                untried += 1
+            else:
+                a = avail[c] + 1
+                avail[c] = a
+                b = bits[c] & 0x7F
+                bits[c] = b + 1 if a >> b else b
+        if untried:
+            c = first
+            while c != _NONE:
+                bits[c] &= 0x7F
+                c = sib[c]
+            return self._add(node, buf[40 + self.owner.prng.below(untried)])
+        c = self._ucb(node)
+        first = self.child[node]
+        x = first
+        while x != _NONE:
+            bits[x] &= 0x7F
+            x = sib[x]
+        return c
+
+    def _child(self, node, m):
+        """The child of `node` for move m, made if it is new."""
+        c = self.child[node]
+        move = self.move
+        while c != _NONE:
+            if move[c] == m:
+                return c
+            c = self.sib[c]
+        return self._add(node, m)
+
+    def _add(self, node, m):
+        """A new child of `node` for move m (available once), or _NONE when full."""
+        c = self.nodes
+        if c >= self.cap:
+            return _NONE
+        self.nodes = c + 1
+        self._node(c, m)
+        self.avail[c] = 1
+        self.bits[c] = 1
+        self.sib[c] = self.child[node]
+        self.child[node] = c
+        return c
+
+    def _other(self, world, p, m):
+        """The opponent model's alternative to m: a listed move at random (Mau said)."""
+        buf = self.buf
+        n = world.legal_moves(p, buf)
+        x = buf[self.owner.prng.below(n)]
+        s = world.s
+        if x & _KIND == 0 and s[_S_BOUNDS + p + 1] - s[_S_BOUNDS + p] == 2:
+            x |= _MAU
+        return x
