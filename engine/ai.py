@@ -923,15 +923,15 @@ _HELPER = None
 
 
 def suggest(view, moves, n, helper=None):
-    """A good move for the view's seat: the "suggest a move" button.
+    """A good move for the view's seat, whole (card, wish, Mau): the hint button.
 
     `helper` is a Player the game loop keeps for the human's seat and tells every move
-    (observe), so its hint uses what the table revealed; without one, a Strong player
-    judges the view alone."""
+    (observe), so its hint uses what the table revealed; without one, an Expert
+    searches from the view alone (nothing inferred from earlier moves)."""
     global _HELPER
     if helper is None:
         if _HELPER is None or _HELPER.rules is not view.rules:
-            _HELPER = Player(view.rules, STRONG)
+            _HELPER = Player(view.rules, EXPERT)
         helper = _HELPER
         helper.new_round()
     return helper.choose(view, moves, n)

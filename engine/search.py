@@ -21,11 +21,14 @@ tables are made once; an iteration allocates nothing. `begin` starts a decision,
 from array import array
 
 from engine.compat import const
+from engine.ai import _isqrt
 
 _NONE = const(0xFFFF)       # no node
 _PATH = const(24)           # nodes on one walk down the tree, at most
 _ROLLOUT = const(8)         # policy moves after the tree before the table is judged
 _OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
+_ROOTS = const(8)           # candidates at the root, at most
+_Z = const(24)              # leave the heuristic's move only when z > _Z / 16
 _C = const(70)              # UCB1's exploration, in hundredths of the 0 .. 250 reward
 _KIND = const(0x600)        # moves.KIND_MASK
 _CATCH = const(0x600)       # moves.CATCH
@@ -38,6 +41,7 @@ class Search:
 
     def __init__(self, rules, cap):
         from engine import ai      # (a late import: engine.ai imports this module)
+        self.policy = ai._policy
         from engine.round import View
         self.cap = cap
         self.move = array("H", bytes(2 * cap))     # the move that led to a node
@@ -51,17 +55,31 @@ class Search:
         self.path = array("H", bytes(2 * _PATH))
         self.buf = array("H", bytes(160))          # legal moves, and the untried ones
         self.suits = bytearray(4)
+        self.base = bytearray(24 + rules.deck_size())   # the deal, for each candidate
+        self.sums = array("i", bytes(4 * _ROOTS))        # per candidate: (its reward -
+        self.squares = array("i", bytes(4 * _ROOTS))     # the first's) / 8, and squared
+        self.z = _Z
         # UCB1's bonus C sqrt(ln a / v) x 250, with ln a taken at the middle of the
         # power of two a lies in, divided by isqrt(64 v) when used.
-        self.bonus = array("H", [0, 0] + [
-            _C * ai._isqrt((2 * b - 1) * 355 * 3906) // 100 for b in range(2, 17)])
-        self.policy = ai._policy
+        self.bonus = array("H", bytes(34))
+        self.explore(_C)
+        self.rollout = _ROLLOUT
+        self.other = _OTHER
         self.view = View(rules)
         self.owner = None          # the Player whose decision the tree holds
         self.nodes = 0
         self.done = 0              # iterations made
         self.budget = 0
         self.k = 0                 # candidates at the root: nodes 1 .. k
+        self.next = 1              # the candidate to walk next (1: a new deal)
+        self.first = 0             # the first candidate's reward in this deal
+        self.x = 0                 # the random numbers at this deal's first walk
+        self.y = 0
+
+    def explore(self, c):
+        """Set UCB1's exploration constant, in hundredths."""
+        for b in range(2, 17):
+            self.bonus[b] = c * _isqrt((2 * b - 1) * 355 * 3906) // 100
 
     def begin(self, player, view, cand, k, budget):
         """Start `player`'s decision among moves cand[0:k] (best first) with a budget
@@ -70,8 +88,12 @@ class Search:
         self.view.s[:] = view.s
         self.view.player = view.player
         self.done = 0
-        self.budget = budget
+        self.budget = budget - budget % k if budget > k else k    # whole deals
         self.k = k
+        self.next = 1
+        for i in range(k):
+            self.sums[i] = 0
+            self.squares[i] = 0
         self._node(0, 0)
         child = self.child
         sib = self.sib
@@ -92,49 +114,76 @@ class Search:
         self.bits[i] = 0
 
     def think(self, iterations):
-        """Run up to `iterations` more of the budget; True once it is spent."""
-        left = self.budget - self.done
-        if iterations > left:
-            iterations = left
-        for _ in range(iterations):
-            self._iterate()
-        self.done += iterations
+        """Run up to `iterations` more walks of the budget; True once it is spent."""
+        while iterations > 0 and self.done < self.budget:
+            self._step()
+            self.done += 1
+            iterations -= 1
         return self.done >= self.budget
 
     def best(self):
-        """The most visited candidate (the first, best by the heuristic, of equals)."""
-        visits = self.visits
-        best = 1
-        for i in range(2, self.k + 1):
-            if visits[i] > visits[best]:
+        """The heuristic's first candidate, unless another did better in the same
+        deals by more than chance explains (a paired test, z above _Z / 16)."""
+        n = self.done // self.k    # whole deals
+        sums = self.sums
+        squares = self.squares
+        best = 0
+        best_sum = 0
+        for i in range(1, self.k):
+            t = sums[i]
+            if t <= best_sum:
+                continue
+            spread = n * squares[i] - t * t
+            if spread <= 0 or t * _isqrt(n << 8) > self.z * _isqrt(spread):
                 best = i
-        return self.move[best]
+                best_sum = t
+        return self.move[best + 1]
 
-    def _iterate(self):
-        """One deal, one walk down the tree, one playout, its reward backed up."""
+    def _step(self):
+        """One walk from the next candidate. The first deals a world (and keeps it and
+        the random numbers); the others start from the same ones, and each one's reward
+        less the first's (in eighths) goes to the paired test."""
         player = self.owner
-        view = self.view
-        player._deal_world(view)
         world = player.world
         s = world.s
-        me = view.player
+        prng = player.prng
+        i = self.next
+        if i == 1:
+            player._deal_world(self.view)
+            self.base[:] = s
+            self.x = prng.x
+            self.y = prng.y
+            self.first = self._walk(1, player, world)
+        else:
+            s[:] = self.base
+            prng.x = self.x
+            prng.y = self.y
+            d = (self._walk(i, player, world) - self.first) >> 3
+            self.sums[i - 1] += d
+            self.squares[i - 1] += d * d
+        self.next = i + 1 if i < self.k else 1
+
+    def _walk(self, c, player, world):
+        """From root candidate c down the tree in this deal, one node added, then a
+        playout; the reward (0 .. 250) is backed up the path and returned."""
+        s = world.s
+        me = self.view.player
         flags = player.flags
         suits = self.suits
         policy = self.policy
         path = self.path
         move = self.move
-        node = 0
+        visits = self.visits
+        path[0] = c
         depth = 1
-        path[0] = 0
-        p = me
-        while True:
-            if node == 0:
-                c = self._ucb(0)
-            elif p == me:
+        p = world.apply_legal(me, move[c])
+        node = c
+        while p >= 0 and visits[node] and depth < _PATH:
+            if p == me:
                 c = self._mine(node, world, p)
             else:
                 m = policy(s, p, flags, suits)
-                if player.prng.below(_OTHER) == 0:
+                if player.prng.below(self.other) == 0:
                     m = self._other(world, p, m)
                 c = self._child(node, m)
             if c == _NONE:
@@ -142,15 +191,12 @@ class Search:
             path[depth] = c
             depth += 1
             p = world.apply_legal(p, move[c])
-            if p < 0 or self.visits[c] == 0 or depth == _PATH:
-                break
             node = c
-        d = _ROLLOUT
+        d = self.rollout
         while d and p >= 0:
             p = world.apply_legal(p, policy(s, p, flags, suits))
             d -= 1
         reward = player._judge(world, me)
-        visits = self.visits
         wins = self.wins
         root = self.root
         for i in range(depth):
@@ -163,6 +209,7 @@ class Search:
             while (r + 1) * (r + 1) <= v:
                 r += 1
             root[n] = r
+        return reward
 
     def _ucb(self, node):
         """The child of `node` with the best UCB1 among those marked available (an
@@ -177,11 +224,6 @@ class Search:
         best = _NONE
         best_score = -1
         while c != _NONE:
-            if node == 0:
-                a = avail[c] + 1
-                avail[c] = a
-                if a >> bits[c]:
-                    bits[c] += 1
             if bits[c] & 0x80 == 0:    # available in this deal
                 v = visits[c]
                 if v == 0:
