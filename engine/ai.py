@@ -10,16 +10,18 @@
             information: the unseen cards of each suit and rank, the suits and ranks a
             player could not follow, pending wishes and draws, players close to going
             out. It estimates the chance that the next player can follow each card.
-4 Expert    search (perfect-information Monte Carlo): deals the unseen cards many
-            times in ways that agree with everything public (suits a player could not
-            follow stay out of their old cards), plays every candidate move out in each
-            deal with a fast policy for everybody, with the same random numbers for
-            every candidate, and keeps the move that scores best.
+4 Expert    tree search over the public moves (engine.search): deals the unseen cards
+            many times in ways that agree with everything public (suits a player could
+            not follow stay out of their old cards), walks each of Strong's best moves
+            down a tree of the moves that follow in the same deal (the others play as
+            the playout policy would with the cards dealt to them), and keeps Strong's
+            first choice unless another did clearly better. It searches in slices
+            (begin, think, best), so a device thinks between frames.
 
 A game loop tells each player every move as it happens (``observe``, with the
 player's own View from before the move) and asks for a move (``choose``) with the
-legal moves the round listed for its seat. ``docs/ai.md`` describes the levels and
-the figures behind the Expert's budget.
+legal moves the round listed for its seat (or, in slices: ``begin``, ``think``,
+``best``). ``docs/ai.md`` describes the levels and the figures behind the Expert's budget.
 """
 
 from array import array
@@ -36,10 +38,11 @@ STRONG = const(3)
 EXPERT = const(4)
 LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 
-# Expert's budget: a playout count (deterministic: tests and tournaments; by default
-# budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
-# device also a time.ticks_ms deadline, whichever comes first.
-DEVICE_MS = const(250)      # the deadline a device gives the Expert (300 ms less a margin)
+# Expert's budget: a count of walks of its search (deterministic: tests and tournaments;
+# by default budget(rules, players), what a device affords) and, when choose() is asked
+# in one call, also a time.ticks_ms deadline, whichever comes first. A device's game
+# loop searches in slices instead (begin, think, best: firmware.game).
+DEVICE_MS = const(250)      # the deadline of a decision made in one call on a device
 _MAX_CANDIDATES = const(4)  # moves compared, best first by the Strong heuristic ...
 _CAND_GAP = const(300)      # ... and not further behind the best than this
 _DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
@@ -905,16 +908,17 @@ def _first_not_catch(moves, n):
     return moves[0]
 
 
-# Expert playouts per decision for a device: tools/bench/ai.py measured how many fit in
-# 300 ms on an RP2040 at 125 MHz on average (classic 86 71 61 55, nordic 64 60 53 48
-# for 2 to 5 players); the budget is 70% of that, leaving room for slow decisions.
-# By deck size (32 or 52 cards; 104) and players.
-_BUDGET_32 = bytes((0, 0, 60, 50, 42, 38, 34))    # players 0..6
-_BUDGET_104 = bytes((0, 0, 44, 42, 36, 32, 30))
+# The Expert's walks per decision: what a device searches in the time nobody notices,
+# on the RP2040 cost model (tools/bench/ai.py): about 1.3 s a decision on average, of
+# which some 640 ms fit into the 900 ms the move before stays on screen and the rest is
+# a pause (at most 900 ms: firmware.app cuts the search there). By deck size (32 or 52
+# cards; 104) and players.
+_BUDGET_32 = bytes((0, 0, 160, 140, 140, 130, 130))    # players 0..6
+_BUDGET_104 = bytes((0, 0, 120, 110, 110, 100, 100))
 
 
 def budget(rules, players):
-    """The Expert's device budget in playouts for a table (the tournament uses it)."""
+    """The Expert's device budget in walks of its search (the tournament uses it)."""
     table = _BUDGET_104 if rules.deck_size() > 52 else _BUDGET_32
     return table[players if players < 7 else 6]
 

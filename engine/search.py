@@ -24,7 +24,7 @@ from engine.compat import const
 from engine.ai import _isqrt
 
 _NONE = const(0xFFFF)       # no node
-_PATH = const(24)           # nodes on one walk down the tree, at most
+_PATH = const(16)           # nodes on one walk down the tree, at most
 _ROLLOUT = const(8)         # policy moves after the tree before the table is judged
 _OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
 _ROOTS = const(8)           # candidates at the root, at most
