@@ -47,7 +47,7 @@ _MAX_CANDIDATES = const(4)  # moves compared, best first by the Strong heuristic
 _CAND_GAP = const(300)      # ... and not further behind the best than this
 _DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
 _SLICE = const(8)           # iterations between two looks at the deadline
-_NODES = const(1024)        # the search tree's nodes, at most (more than any budget)
+_NODES = const(176)         # the search tree's nodes (a device budget's walks and the root)
 _J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
@@ -546,6 +546,8 @@ class Player:
         playouts = self.playouts
         if playouts is None:
             playouts = budget(self.rules, view.players())
+        if self.search.cap <= playouts + k:    # a walk adds one node at most
+            self.search = _search(self.rules, playouts + k + 1)
         self.search.begin(self, view, self.cand, k, playouts)
 
     def think(self, iterations):
@@ -748,12 +750,13 @@ _SHARED = [None, None]   # the rules the scratch was made for, and the scratch
 _SEARCH = [None, None]   # the rules the search was made for, and the search
 
 
-def _search(rules):
-    """The tree search the Experts of `rules` share (one decides at a time)."""
-    if _SEARCH[0] is not rules:
+def _search(rules, nodes=_NODES):
+    """The tree search the Experts of `rules` share (one decides at a time), with room
+    for at least `nodes` nodes."""
+    if _SEARCH[0] is not rules or _SEARCH[1].cap < nodes:
         from engine.search import Search
         _SEARCH[1] = None            # the old tables go before the new ones are made
-        _SEARCH[1] = Search(rules, _NODES)
+        _SEARCH[1] = Search(rules, nodes)
         _SEARCH[0] = rules
     return _SEARCH[1]
 

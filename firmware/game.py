@@ -54,7 +54,9 @@ _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
 _MOVE_MASK = const(0x7FF)
 SLICE_MS = const(25)    # a slice of search between two frames, and one walk more (50 ms
-                        # at most on an RP2040's cost model: tools/bench/ai.py)
+                        # at most on an RP2040's cost model: tools/bench/ai.py) ...
+_SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
+                        # on a quick CPU, depend on the frames alone)
 
 
 def rules_of(setup):
@@ -246,17 +248,19 @@ class Game:
         return helper.best()
 
     def think(self):
-        """One slice of search between frames (SLICE_MS at most, and one iteration): for
+        """One slice of search between frames (SLICE_MS and one walk at most): for
         the AI due to act, or while a human is to move, for their hint. True when there
         is nothing (more) to think about."""
         if not self.in_round() or self.catcher >= 0:
             return True
         ai = self._thinker(self.rnd.turn())
         stop = ticks_add(ticks_ms(), SLICE_MS)
-        while not ai.think(1):
+        for _ in range(_SLICE_WALKS):
+            if ai.think(1):
+                return True
             if ticks_diff(stop, ticks_ms()) <= 0:
-                return False
-        return True
+                break
+        return False
 
     def _thinker(self, seat):
         """The player deciding for `seat` now (the hint's Expert for a human), its
@@ -272,7 +276,9 @@ class Game:
             self.thought = self.n_moves
             self.thought_rnd = self.rnd
             if ai is self.helper:
-                ai.new_round()    # the hint judges the view alone
+                ai.new_round()    # the hint judges the view alone, its random numbers
+                ai.prng.seed(self.seed ^ self.match.rounds_played << 12 ^ self.n_moves << 16)
+                # from the table alone (a resumed game hints as the uninterrupted one)
             n = self.rnd.legal_moves(seat, self._legal)
             ai.begin(self.rnd.view(seat, self._scratch), self._legal, n)
         return ai

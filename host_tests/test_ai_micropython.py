@@ -90,8 +90,11 @@ def test_bench_ai_prints_every_figure():
     out = io.StringIO()
     bench_ai.report(figures, out)
     text = out.getvalue()
-    for needle in ("calibration loop", "RP2040 ms", "device deadline", "heap of an Expert"):
+    for needle in ("calibration loop", "RP2040 ms", "walks/s", "UI gap", "pause",
+                   "heap of an Expert", "of the search"):
         assert needle in text, needle
     for key in ("alloc_classic2", "alloc_nordic5"):
-        playouts, allocated = figures[key][:2]
-        assert playouts >= 400 and allocated == 0
+        walks, allocated = figures[key][:2]
+        assert walks >= 400 and allocated == 0
+    for key in ("time_classic6", "walk_classic6", "time_nordic5", "walk_nordic5"):
+        assert key in figures
