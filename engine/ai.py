@@ -547,7 +547,7 @@ class Player:
         if playouts is None:
             playouts = budget(self.rules, view.players())
         if self.search.cap <= playouts + k:    # a walk adds one node at most
-            self.search = _search(self.rules, playouts + k + 1)
+            self.search = _search(self.rules, min(playouts + k + 1, 0xFFF0))
         self.search.begin(self, view, self.cand, k, playouts)
 
     def think(self, iterations):

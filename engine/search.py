@@ -1,27 +1,31 @@
 """The Expert's search: a tree over the public moves, grown one deal at a time, in slices.
 
 Single-observer information-set tree search (SO-ISMCTS) for the player to move. Each
-iteration deals a world the player cannot tell from the table (the Expert's deal: what
-the public moves proved about the others' hands) and walks the tree in it:
+deal is a world the player cannot tell from the table (the Expert's deal: what the
+public moves proved about the others' hands), and it is walked once from every
+candidate, with the same random numbers (common random numbers, as a paired test
+wants them). A walk:
 
-- at the searcher's own turns, UCB1 with availability counts among the moves this deal
-  allows (the root offers the Expert's candidates only); an untried move gets a node;
-- at an opponent's turn, the move is what the opponent model plays with the cards the
-  deal gave it (the playout policy, now and then any other listed move), and the tree
-  keeps a node per move the table would see;
+- plays its candidate, then follows the tree: at the searcher's own turns UCB1 with
+  availability counts among the moves this deal allows, an untried move getting a
+  node; at an opponent's turn the opponent model's move (the playout policy applied
+  to the cards the deal gave that opponent, now and then any other listed move), a
+  node per move the table would see;
 - from the new node, the playout policy plays on for everybody for a few moves and the
-  table is judged (0 .. 250 for the searcher), which every node on the path adds up.
+  table is judged (0 .. 250 for the searcher), which every node on the walk adds up.
 
-One Search serves every player of a Rules (players decide one at a time). Its node
-tables are made once; an iteration allocates nothing. `begin` starts a decision,
-`think(k)` runs k more iterations (a slice) and says whether the budget is spent,
-`best()` is the most visited candidate so far.
+The answer is the heuristic's first candidate unless another did better in the same
+deals by more than chance explains. One Search serves every player of a Rules
+(players decide one at a time). Its node tables are made once; a walk allocates
+nothing. `begin` starts a decision, `think(k)` makes k more walks (a slice) and says
+whether the budget is spent, `best()` answers at any time.
 """
 
 from array import array
 
 from engine.compat import const
-from engine.ai import _isqrt
+from engine.ai import _isqrt, _policy   # (engine.ai imports this module on first use)
+from engine.round import View
 
 _NONE = const(0xFFFF)       # no node
 _PATH = const(16)           # nodes on one walk down the tree, at most
@@ -40,35 +44,33 @@ class Search:
     """A decision's tree, in node tables made once for at most `cap` nodes."""
 
     def __init__(self, rules, cap):
-        from engine import ai      # (a late import: engine.ai imports this module)
-        self.policy = ai._policy
-        from engine.round import View
+        self.policy = _policy
         self.cap = cap
-        self.move = array("H", bytes(2 * cap))     # the move that led to a node
-        self.child = array("H", bytes(2 * cap))    # its first child, or _NONE
-        self.sib = array("H", bytes(2 * cap))      # its next sibling, or _NONE
-        self.visits = array("H", bytes(2 * cap))
-        self.wins = array("i", bytes(4 * cap))     # rewards summed (0 .. 250 each)
-        self.avail = array("H", bytes(2 * cap))    # iterations in which its move was listed
-        self.root = array("H", bytes(2 * cap))     # isqrt(64 visits), kept as visits grow
-        self.bits = bytearray(cap)                 # bit length of avail
-        self.path = array("H", bytes(2 * _PATH))
-        self.buf = array("H", bytes(160))          # legal moves, and the untried ones
+        self.move = array("H", range(cap))     # the move that led to a node
+        self.child = array("H", range(cap))    # its first child, or _NONE
+        self.sib = array("H", range(cap))      # its next sibling, or _NONE
+        self.visits = array("H", range(cap))
+        self.wins = array("i", range(cap))     # rewards summed (0 .. 250 each)
+        self.avail = array("H", range(cap))    # walks in which its move was listed
+        self.root = array("H", range(cap))     # isqrt(64 visits), kept as visits grow
+        self.bits = bytearray(cap)             # bit length of avail (0x80: not listed)
+        self.path = array("H", range(_PATH))
+        self.buf = array("H", range(80))       # legal moves, and the untried ones
         self.suits = bytearray(4)
         self.base = bytearray(24 + rules.deck_size())   # the deal, for each candidate
-        self.sums = array("i", bytes(4 * _ROOTS))        # per candidate: (its reward -
-        self.squares = array("i", bytes(4 * _ROOTS))     # the first's) / 8, and squared
+        self.sums = array("i", range(_ROOTS))  # per candidate: (its reward - the
+        self.squares = array("i", range(_ROOTS))   # first's) / 8, and its square
         self.z = _Z
         # UCB1's bonus C sqrt(ln a / v) x 250, with ln a taken at the middle of the
         # power of two a lies in, divided by isqrt(64 v) when used.
-        self.bonus = array("H", bytes(34))
+        self.bonus = array("H", range(17))
         self.explore(_C)
         self.rollout = _ROLLOUT
         self.other = _OTHER
         self.view = View(rules)
         self.owner = None          # the Player whose decision the tree holds
         self.nodes = 0
-        self.done = 0              # iterations made
+        self.done = 0              # walks made
         self.budget = 0
         self.k = 0                 # candidates at the root: nodes 1 .. k
         self.next = 1              # the candidate to walk next (1: a new deal)
@@ -78,6 +80,7 @@ class Search:
 
     def explore(self, c):
         """Set UCB1's exploration constant, in hundredths."""
+        self.bonus[1] = 0          # ln 1
         for b in range(2, 17):
             self.bonus[b] = c * _isqrt((2 * b - 1) * 355 * 3906) // 100
 

@@ -53,7 +53,7 @@ _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
 _MOVE_MASK = const(0x7FF)
-SLICE_MS = const(25)    # a slice of search between two frames, and one walk more (50 ms
+SLICE_MS = const(20)    # a slice of search between two frames, and one walk more (50 ms
                         # at most on an RP2040's cost model: tools/bench/ai.py) ...
 _SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
                         # on a quick CPU, depend on the frames alone)

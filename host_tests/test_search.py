@@ -177,7 +177,7 @@ def _to_ai_turn(game):
 
 
 def test_the_game_thinks_in_slices_and_moves_as_one_call(monkeypatch):
-    # Each look at the clock finds 10 ms gone: a slice of SLICE_MS (25) makes at most
+    # Each look at the clock finds 10 ms gone: a slice of SLICE_MS (20) makes at most
     # a few iterations, the search takes many slices, and the AI's move is the one a
     # game that never sliced makes.
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))

@@ -26,7 +26,7 @@ from tools.bench.micropython import RP2040_CALIBRATION_MS, ENGINE_FACTOR, CALIBR
 
 AI_PACE_MS = 900     # firmware.app: an AI's move stays on screen this long
 PAUSE_MS = 900       # firmware.app: the longest search past the pace
-SLICE_MS = 25        # firmware.game: a slice of search between frames
+SLICE_MS = 20        # firmware.game: a slice of search between frames
 FRAME_MS = 10        # firmware.main: the loop's nap between frames
 
 # One VM game loop, shared with host_tests/test_ai_micropython.py. Rounds are dealt
