@@ -370,8 +370,8 @@ class App:
             self.page_due = ticks_add(now_ms, _PAGE_MS)
             self.painter.paint(t)
         game = self.game
-        if not game.think() and (not self.busy or ticks_diff(now_ms, self.due) < _PAUSE_MS):
-            return    # a slice of search a frame: the AI due (pace and pause), or the hint
+        if not game.think() and game.ai_to_act() and ticks_diff(now_ms, self.due) < _PAUSE_MS:
+            return    # a slice of search a frame (the AI due, else the hint): the AI waits
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
         if game.ai_to_act():

@@ -217,3 +217,36 @@ def test_the_hint_is_searched_while_the_human_looks(monkeypatch):
     fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
     fresh.prng.seed(9 ^ game.match.rounds_played << 12 ^ game.n_moves << 16)  # the table's
     assert hint == fresh.choose(game.view(seat), moves, n) == game.hint()
+
+
+def test_the_human_s_turn_starts_after_the_pace_while_the_hint_is_searched(monkeypatch):
+    # The hint's search runs in the same slices as an AI's, but only an AI's move waits
+    # for its search: once the last AI move has been shown for its pace, the human is to
+    # move, however far the hint's search has got (here: a long budget, 2 walks a slice).
+    from firmware.app import AI_PACE_MS
+    from test_app_flows import Hands
+    monkeypatch.setattr(fg, "ticks_ms", Clock(10))
+    h = Hands("pico_display")
+    h.app.playouts = 400
+    h.start(levels=[0, 4])
+    app = h.app
+    game = app.game
+    waits = []
+    for _ in range(6):
+        while app.busy:
+            h.wait(50)
+        if not game.in_round():
+            break
+        h.play_turn()
+        shown = None
+        moves = game.n_moves
+        while app.busy and game.in_round():
+            h.wait(50)
+            if game.n_moves != moves and not game.is_human(game.last_seat):
+                shown = h.now
+                moves = game.n_moves
+        helper = game.helper
+        if (shown is not None and game.in_round() and game.thinking is helper
+                and not helper.think(0)):      # the hint still being searched
+            waits.append(h.now - shown)
+    assert waits and max(waits) <= AI_PACE_MS + 50, waits
