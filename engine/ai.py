@@ -13,16 +13,18 @@
             suit and rank, the suits and ranks a player could not follow, pending wishes
             and draws, players close to going out. It estimates the chance that the next
             player can follow each card.
-4 Expert    search (perfect-information Monte Carlo): deals the unseen cards many
-            times in ways that agree with everything public (suits a player could not
-            follow stay out of their old cards), plays every candidate move out in each
-            deal with a fast policy for everybody, with the same random numbers for
-            every candidate, and keeps the move that scores best.
+4 Expert    tree search over the public moves (engine.search): deals the unseen cards
+            many times in ways that agree with everything public (suits a player could
+            not follow stay out of their old cards), walks each of Strong's best moves
+            down a tree of the moves that follow in the same deal (the others play as
+            the playout policy would with the cards dealt to them), and keeps Strong's
+            first choice unless another did clearly better. It searches in slices
+            (begin, think, best), so a device thinks between frames.
 
 A game loop tells each player every move as it happens (``observe``, with the
 player's own View from before the move) and asks for a move (``choose``) with the
-legal moves the round listed for its seat. ``docs/ai.md`` describes the levels and
-the figures behind the Expert's budget.
+legal moves the round listed for its seat (or, in slices: ``begin``, ``think``,
+``best``). ``docs/ai.md`` describes the levels and the figures behind the Expert's budget.
 """
 
 from array import array
@@ -39,15 +41,16 @@ STRONG = const(3)
 EXPERT = const(4)
 LEVEL_NAMES = ("random", "beginner", "casual", "strong", "expert")
 
-# Expert's budget: a playout count (deterministic: tests and tournaments; by default
-# budget(rules, players), what fits in 300 ms on an RP2040 at 125 MHz) and on a
-# device also a time.ticks_ms deadline, whichever comes first.
-DEVICE_MS = const(250)      # the deadline a device gives the Expert (300 ms less a margin)
-_PLAYOUT_DEPTH = const(8)   # moves after the candidate before the table is judged
+# Expert's budget: a count of walks of its search (deterministic: tests and tournaments;
+# by default budget(rules, players), what a device affords) and, when choose() is asked
+# in one call, also a time.ticks_ms deadline, whichever comes first. A device's game
+# loop searches in slices instead (begin, think, best: firmware.game).
+DEVICE_MS = const(250)      # the deadline of a decision made in one call on a device
 _MAX_CANDIDATES = const(4)  # moves compared, best first by the Strong heuristic ...
 _CAND_GAP = const(300)      # ... and not further behind the best than this
-_DRAW_REACH = const(16)     # draw-pile cards a playout may reach (shuffled per deal)
-_Z_SWITCH = const(24)       # leave the heuristic's move only when z > _Z_SWITCH / 16
+_DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
+_SLICE = const(8)           # iterations between two looks at the deadline
+_NODES = const(176)         # the search tree's nodes (a device budget's walks and the root)
 _J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
@@ -140,6 +143,8 @@ class Player:
         # a single round decides nothing by points: only a win counts
         self.points_count = not (rules.match == _MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
+        self.search = None               # ... and its search (shared: engine.search)
+        self.answer = None               # begin()'s move when no search is needed
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
             self._make_scratch()         # now, so that no decision waits for it
@@ -521,82 +526,66 @@ class Player:
             return _PT_BASE * rules.points[c & 15]
         return rules.points[c & 15] * (_PT_BASE + _PT_W * (_PT_LOW + 1 - low))
 
-    # -- Expert: determinized Monte Carlo with common random numbers ---------------
+    # -- Expert: tree search over the public moves (engine.search), in slices -----
 
-    def _expert(self, view, moves, n):
+    def begin(self, view, moves, n):
+        """Start deciding among moves[0:n] for the view's seat: think() searches on,
+        best() answers (every level; only the Expert has anything to think about)."""
+        self.answer = None
+        if (self.level != EXPERT or n == 0 or view.turn() != view.player
+                or view.is_over() or moves[0] & _KIND == _CATCH):
+            self.answer = self.choose(view, moves, n)
+            return
+        self._survey(view)
         k = self._candidates(view, moves, n)
-        cand = self.cand
         if k == 1 or self.cand_score[0] >= _WIN:
-            return cand[0]
-        world = self.world
-        sums = self.sums            # per candidate: sum of (its value - the first's)
-        squares = self.squares      # ... and of its square, for a paired test
-        for i in range(k):
-            sums[i] = 0
-            squares[i] = 0
-        me = view.player
-        deadline = self.deadline_ms
-        stop = ticks_add(ticks_ms(), deadline) if deadline else 0
-        prng = self.prng
-        base = self.base
-        s = world.s
+            self.answer = self.cand[0]
+            return
+        self._make_pool()
         playouts = self.playouts
         if playouts is None:
             playouts = budget(self.rules, view.players())
-        worlds = playouts // k
-        if worlds < 2:
-            worlds = 2
-        self._make_pool()
-        done = 0
-        while done < worlds:
-            self._deal_world(view)
-            base[:] = s
-            x = prng.x
-            y = prng.y
-            first = 0
-            for i in range(k):
-                if i:
-                    s[:] = base
-                    prng.x = x
-                    prng.y = y
-                v = self._playout(me, cand[i])
-                if i:
-                    d = v - first
-                    sums[i] += d
-                    squares[i] += d * d
-                else:
-                    first = v
-            done += 1
-            self.playouts_done += k
+        if self.search.cap <= playouts + k:    # a walk adds one node at most
+            self.search = _search(self.rules, min(playouts + k + 1, 0xFFF0))
+        self.search.begin(self, view, self.cand, k, playouts)
+
+    def think(self, iterations):
+        """Search on for at most `iterations` more; True once best() is final."""
+        if self.answer is not None or self.search.owner is not self:
+            return True
+        before = self.search.done
+        done = self.search.think(iterations)
+        self.playouts_done += self.search.done - before
+        return done
+
+    def best(self):
+        """The move begin() and think() decided: the search's most visited candidate
+        so far (the heuristic's first choice before any search)."""
+        if self.answer is not None:
+            return self.answer
+        if self.search.owner is not self:
+            return self.cand[0]
+        return self.search.best()
+
+    def _expert(self, view, moves, n):
+        self.begin(view, moves, n)
+        deadline = self.deadline_ms
+        stop = ticks_add(ticks_ms(), deadline) if deadline else 0
+        while not self.think(_SLICE):
             if deadline and ticks_diff(stop, ticks_ms()) <= 0:
                 break
-        # Keep the heuristic's choice unless a move did better in the same deals by
-        # more than chance explains (z above _Z_SWITCH / 16).
-        best = 0
-        best_sum = 0
-        for i in range(1, k):
-            t = sums[i]
-            if t <= best_sum:
-                continue
-            spread = done * squares[i] - t * t
-            if spread <= 0 or t * _isqrt(done << 8) > _Z_SWITCH * _isqrt(spread):
-                best = i
-                best_sum = t
-        return cand[best]
+        return self.best()
 
     def _make_scratch(self):
         rules = self.rules
         self.prng = Random(self.rng.below(1 << 30))
         self.world = Round(rules, rules.min_players, self.prng)  # any size: deals overwrite it
-        self.base = bytearray(len(self.world.s))
         self.pool = bytearray(len(self.world.s))
         self.pool0 = bytearray(len(self.world.s))
         self.n_pool = 0
         self.cand = array("H", range(_MAX_CANDIDATES))
         self.cand_score = array("h", range(_MAX_CANDIDATES))
-        self.sums = array("i", range(_MAX_CANDIDATES))
-        self.squares = array("i", range(_MAX_CANDIDATES))
-        self.psuits = bytearray(4)
+        self.search = _search(rules)
 
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
@@ -735,19 +724,6 @@ class Player:
                 s[hi - 1] = c
                 return
 
-    def _playout(self, me, first):
-        """Make move `first` in the world, play on with the fast policy; my score."""
-        world = self.world
-        s = world.s
-        suits = self.psuits
-        flags = self.flags
-        depth = _PLAYOUT_DEPTH
-        p = world.apply_legal(me, first)
-        while depth and p >= 0:
-            p = world.apply_legal(p, _policy(s, p, flags, suits))
-            depth -= 1
-        return self._judge(world, me)
-
     def _judge(self, world, me):
         """My score for a table, 0 .. 250: 250 for a win, else by cards held against
         the others (and, when points count, the points I hold)."""
@@ -770,6 +746,18 @@ class Player:
 
 
 _SHARED = [None, None]   # the rules the scratch was made for, and the scratch
+_SEARCH = [None, None]   # the rules the search was made for, and the search
+
+
+def _search(rules, nodes=_NODES):
+    """The tree search the Experts of `rules` share (one decides at a time), with room
+    for at least `nodes` nodes."""
+    if _SEARCH[0] is not rules or _SEARCH[1].cap < nodes:
+        from engine.search import Search
+        _SEARCH[1] = None            # the old tables go before the new ones are made
+        _SEARCH[1] = Search(rules, nodes)
+        _SEARCH[0] = rules
+    return _SEARCH[1]
 
 
 def _shared(rules):
@@ -915,16 +903,17 @@ def _first_not_catch(moves, n):
     return moves[0]
 
 
-# Expert playouts per decision for a device: tools/bench/ai.py measured how many fit in
-# 300 ms on an RP2040 at 125 MHz on average (classic 86 71 61 55, nordic 64 60 53 48
-# for 2 to 5 players); the budget is 70% of that, leaving room for slow decisions.
-# By deck size (32 or 52 cards; 104) and players.
-_BUDGET_32 = bytes((0, 0, 60, 50, 42, 38, 34))    # players 0..6
-_BUDGET_104 = bytes((0, 0, 44, 42, 36, 32, 30))
+# The Expert's walks per decision: what a device searches in the time nobody notices,
+# on the RP2040 cost model (tools/bench/ai.py): about 1.3 s a decision on average, of
+# which some 640 ms fit into the 900 ms the move before stays on screen and the rest is
+# a pause (at most 900 ms: firmware.app cuts the search there). By deck size (32 or 52
+# cards; 104) and players.
+_BUDGET_32 = bytes((0, 0, 160, 140, 140, 130, 130))    # players 0..6
+_BUDGET_104 = bytes((0, 0, 120, 110, 110, 100, 100))
 
 
 def budget(rules, players):
-    """The Expert's device budget in playouts for a table (the tournament uses it)."""
+    """The Expert's device budget in walks of its search (the tournament uses it)."""
     table = _BUDGET_104 if rules.deck_size() > 52 else _BUDGET_32
     return table[players if players < 7 else 6]
 
@@ -933,15 +922,15 @@ _HELPER = None
 
 
 def suggest(view, moves, n, helper=None):
-    """A good move for the view's seat: the "suggest a move" button.
+    """A good move for the view's seat, whole (card, wish, Mau): the hint button.
 
     `helper` is a Player the game loop keeps for the human's seat and tells every move
-    (observe), so its hint uses what the table revealed; without one, a Strong player
-    judges the view alone."""
+    (observe), so its hint uses what the table revealed; without one, an Expert
+    searches from the view alone (nothing inferred from earlier moves)."""
     global _HELPER
     if helper is None:
         if _HELPER is None or _HELPER.rules is not view.rules:
-            _HELPER = Player(view.rules, STRONG)
+            _HELPER = Player(view.rules, EXPERT)
         helper = _HELPER
         helper.new_round()
     return helper.choose(view, moves, n)

@@ -19,6 +19,7 @@ from firmware import screens as S
 
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 _PAGE_MS = const(700)       # a page of a long status line on a small screen
+_PAUSE_MS = const(900)      # the longest an AI may think on once its move is due (game.think)
 _MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
 _MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 
@@ -386,11 +387,13 @@ class App:
             t.turn_status_page()
             self.page_due = ticks_add(now_ms, _PAGE_MS)
             self.painter.paint(t)
+        game = self.game
+        if not game.think() and game.ai_to_act() and ticks_diff(now_ms, self.due) < _PAUSE_MS:
+            return    # a slice of search a frame (the AI due, else the hint): the AI waits
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
-        game = self.game
         if game.ai_to_act():
-            game.step_ai()
+            game.step_ai(False)
             self._shown_move(now_ms)
         elif game.round_over() or game.needs_cover():
             self._next()
@@ -514,7 +517,7 @@ class App:
         from engine import moves as mv
         from engine.text import long_name, suit_name
         t = self.table
-        move = self.game.hint()
+        move = self.game.hint(False)   # the best its search found while the human looked
         self.hinted = move if move is not None else -1
         card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
         for i in range(t.item_n):

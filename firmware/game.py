@@ -17,8 +17,9 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | `legal(seat, out)` | the seat's legal moves into array('H') `out`; returns the count |
 | `play(move)` | the human to move makes `move`; bad input raises the engine's IllegalMove |
 | `catch(seat)` | human `seat` catches the player who forgot to say Mau |
-| `hint()` | a good legal move for the human to move (engine.ai.suggest) |
-| `ai_to_act()` / `step_ai()` | an AI has an action due / make exactly one; returns the move |
+| `hint(finish=True)` | a good legal move for the human to move, whole: the Expert's search |
+| `ai_to_act()` / `step_ai(finish=True)` | an AI has an action due / make exactly one; returns the move |
+| `think()` | one slice of search between frames (the AI due, else the hint); True: nothing left |
 | `last_seat`, `last_move` | who made the last move, and which |
 | `needs_cover()` / `uncover()` | pass-and-play: "Pass to <cover_name()>" is due / dismissed |
 | `hand_view()` | the View of the human who last dismissed the cover (None: nobody) |
@@ -37,8 +38,8 @@ dealt table, the generator at the deal and the moves since, replayed through the
 from array import array
 
 from engine import moves as mv
-from engine.ai import Player, DEVICE_MS, suggest
-from engine.compat import const, ticks_ms
+from engine.ai import Player, DEVICE_MS, EXPERT
+from engine.compat import const, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
 from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
@@ -52,6 +53,10 @@ _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
 _MOVE_MASK = const(0x7FF)
+SLICE_MS = const(20)    # a slice of search between two frames, and one walk more (50 ms
+                        # at most on an RP2040's cost model: tools/bench/ai.py) ...
+_SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
+                        # on a quick CPU, depend on the frames alone)
 
 
 def rules_of(setup):
@@ -131,6 +136,10 @@ class Game:
         self._scratch = View(rules)
         self._legal = array("H", range(mv.MAX_MOVES))
         self.on_change = None
+        self.helper = None       # the Expert that searches the hints
+        self.thinking = None     # the player whose decision is begun ...
+        self.thought = 0         # ... at this move of ...
+        self.thought_rnd = None  # ... this round
         if deal:
             self.next_round()
 
@@ -235,14 +244,63 @@ class Game:
         target = debtor if debtor is not None else (seat + 1) % self.players()
         self._make(seat, mv.catch(target))
 
-    def hint(self):
-        """A good legal move for the human to move (the AI's suggestion)."""
+    def hint(self, finish=True):
+        """A good legal move for the human to move, whole (card, wish, Mau): the Expert's
+        search from the human's view (think() begins it while the human looks at the
+        hand); `finish` False takes the best found so far."""
         seat = self.to_move()
-        n = self.rnd.legal_moves(seat, self._legal)
-        return suggest(self.rnd.view(seat, self._scratch), self._legal, n)
+        helper = self._thinker(seat)
+        if finish:
+            self._finish(helper)
+        return helper.best()
 
-    def step_ai(self):
-        """Make exactly one AI action (a due catch, else the AI to move); return the move."""
+    def think(self):
+        """One slice of search between frames (SLICE_MS and one walk at most): for
+        the AI due to act, or while a human is to move, for their hint. True when there
+        is nothing (more) to think about."""
+        if not self.in_round() or self.catcher >= 0:
+            return True
+        ai = self._thinker(self.rnd.turn())
+        stop = ticks_add(ticks_ms(), SLICE_MS)
+        for _ in range(_SLICE_WALKS):
+            if ai.think(1):
+                return True
+            if ticks_diff(stop, ticks_ms()) <= 0:
+                break
+        return False
+
+    def _thinker(self, seat):
+        """The player deciding for `seat` now (the hint's Expert for a human), its
+        decision begun once for this table."""
+        ai = self.ais[self.match.seated[seat]]
+        if ai is None:
+            if self.helper is None:
+                self.helper = Player(self.rules, EXPERT, self.seed ^ 0x4E17, self.playouts)
+            ai = self.helper
+        if (self.thinking is not ai or self.thought != self.n_moves
+                or self.thought_rnd is not self.rnd):
+            self.thinking = ai
+            self.thought = self.n_moves
+            self.thought_rnd = self.rnd
+            if ai is self.helper:
+                ai.new_round()    # the hint judges the view alone, its random numbers
+                ai.prng.seed(self.seed ^ self.match.rounds_played << 12 ^ self.n_moves << 16)
+                # from the table alone (a resumed game hints as the uninterrupted one)
+            n = self.rnd.legal_moves(seat, self._legal)
+            ai.begin(self.rnd.view(seat, self._scratch), self._legal, n)
+        return ai
+
+    def _finish(self, ai):
+        """Search to the end of the budget (or the device deadline)."""
+        deadline = self.deadline_ms
+        stop = ticks_add(ticks_ms(), deadline)
+        while not ai.think(8):
+            if deadline and ticks_diff(stop, ticks_ms()) <= 0:
+                return
+
+    def step_ai(self, finish=True):
+        """Make exactly one AI action (a due catch, else the AI to move); return the move.
+        The AI's search runs to its end, or with `finish` False stops where think() got."""
         if not self.ai_to_act():
             raise ValueError("no AI action is due")
         rnd = self.rnd
@@ -251,10 +309,12 @@ class Game:
             move = mv.catch(rnd.debtor())
         else:
             seat = rnd.turn()
-            n = rnd.legal_moves(seat, self._legal)
-            move = self.ais[self.match.seated[seat]].choose(
-                rnd.view(seat, self._scratch), self._legal, n)
+            ai = self._thinker(seat)
+            if finish:
+                self._finish(ai)
+            move = ai.best()
             if move is None:
+                n = rnd.legal_moves(seat, self._legal)
                 move = self._legal[n - 1]  # never happens for the seat to move: be safe
         self._make(seat, move)
         return move

@@ -90,8 +90,57 @@ def test_bench_ai_prints_every_figure():
     out = io.StringIO()
     bench_ai.report(figures, out)
     text = out.getvalue()
-    for needle in ("calibration loop", "RP2040 ms", "device deadline", "heap of an Expert"):
+    for needle in ("calibration loop", "RP2040 ms", "walks/s", "UI gap", "pause",
+                   "heap of an Expert", "of the search"):
         assert needle in text, needle
     for key in ("alloc_classic2", "alloc_nordic5"):
-        playouts, allocated = figures[key][:2]
-        assert playouts >= 400 and allocated == 0
+        walks, allocated = figures[key][:2]
+        assert walks >= 400 and allocated == 0
+    for key in ("time_classic6", "walk_classic6", "time_nordic5", "walk_nordic5"):
+        assert key in figures
+
+
+SLICED = """
+import gc, micropython
+from firmware.game import Game
+
+def sliced(preset, seats, seed, steps):
+    game = Game({"seats": seats, "preset": preset}, seed, 24)
+    locked = 0
+    slices = 0
+    warm = set()
+    for _ in range(steps):
+        if not game.in_round():
+            break
+        ai = game.ai_to_act()
+        key = (ai, game.rnd.turn())
+        if key in warm:
+            micropython.heap_lock()        # every slice after each thinker's first one
+            try:
+                done = game.think()
+            finally:
+                micropython.heap_unlock()
+            locked += 1
+        else:
+            done = game.think()
+            warm.add(key)
+        slices += 1
+        if done:
+            if ai:
+                game.step_ai(False)
+            else:
+                game.play(game.hint(False))
+    print("SLICED", preset, slices, locked)
+"""
+
+
+@pytest.mark.parametrize("preset", ["classic", "nordic"])
+def test_the_firmware_thinks_in_slices_without_allocating(preset):
+    # The firmware's Game searches in slices (think) for the AI due and for the hint of
+    # the human to move: after each one's first slice, every slice runs heap-locked.
+    seats = [["Ann", 0], ["Bot", 4], ["Cat", 3]]
+    out = mpvm.run(SLICED, steps=["sliced(%r, %r, 5, 400)" % (preset, seats)], timeout=300,
+                   modules=("engine", "firmware"),
+                   label="sliced search %s" % preset).check().stdout
+    slices, locked = map(int, re.search(r"SLICED \S+ (\d+) (\d+)", out).groups())
+    assert locked > 30 and slices > locked

@@ -252,7 +252,7 @@ def test_fat_removes_then_renames_and_a_cut_between_keeps_the_new_save(tmp_path)
 @pytest.mark.parametrize("preset", ["classic", "nordic"])
 def test_a_resumed_game_plays_on_exactly_like_the_uninterrupted_one(tmp_path, preset):
     store = Store(str(tmp_path))
-    game = Game(setup(preset, "rounds", 3), seed=29, playouts=PLAYOUTS)
+    game = Game(setup(preset, "rounds", 3), seed=30, playouts=PLAYOUTS)
     game.on_change = store.save_game
     store.save_game(game)
     checked = 0

@@ -2,13 +2,15 @@
 
     python -m tools.bench.ai [--decisions N] [--playouts P] [--quick] [--repeat R]
 
-Prints, for the Expert at 2 to 5 players in both presets: VM milliseconds per decision
-(mean and slowest) with P playouts per decision (default: its device budget), the
-playouts actually made per decision, the RP2040 estimate
-(VM ms x 454 / calibration-loop ms, see tools/bench/micropython.py), and how many
-playouts fit in 300 ms on an RP2040 at 125 MHz; bytes allocated per playout once
-the player is made (GC disabled, so the count is exact); and the heap of an AI player
-(the Player object with every table it will use).
+Prints, for the Expert at 2 to 6 players (classic; nordic seats 5), against Strong: the walks a
+decision makes (P, default its device budget engine.ai.budget), VM milliseconds per
+decision (mean and slowest) and the RP2040 figures on the cost model (VM ms x the
+calibration loop's RP2040 time / its VM time x the engine factor; see
+tools/bench/micropython.py): ms per decision, walks a second, the longest walk, the
+longest UI gap while it thinks (a slice and the longest walk), and the longest pause
+a player sees (the slowest decision less what fits into the pace of the move before);
+bytes allocated per walk once the player is made (GC disabled, so the count is
+exact); and the heap of an Expert player, of the search its table shares, of Strong.
 Figures are printed, never asserted (host_tests/test_ai_micropython.py asserts 0 B).
 On a busy machine the VM runs slower in bursts: each timed decision is made
 ``--best-of B`` times (default 3; the player searches anew each time) and the quickest
@@ -20,9 +22,12 @@ import sys
 
 from tools import cli
 from tools.vm import mpvm
-from tools.bench.micropython import RP2040_CALIBRATION_MS, CALIBRATE
+from tools.bench.micropython import RP2040_CALIBRATION_MS, ENGINE_FACTOR, CALIBRATE
 
-TARGET_MS = 300  # an Expert decision on an RP2040 at 125 MHz
+AI_PACE_MS = 900     # firmware.app: an AI's move stays on screen this long
+PAUSE_MS = 900       # firmware.app: the longest search past the pace
+SLICE_MS = 20        # firmware.game: a slice of search between frames
+FRAME_MS = 10        # firmware.main: the loop's nap between frames
 
 # One VM game loop, shared with host_tests/test_ai_micropython.py. Rounds are dealt
 # again in place (Round.deal), so nothing but the AI's decisions is measured;
@@ -132,18 +137,49 @@ def timing(preset, players, decisions, playouts, device=False, best_of=1):
     # paths during the first milliseconds (a board has no such warm-up)
     games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally())
     calib = best_calibration(3)  # the loop now: the VM's speed drifts on a shared machine
-    # device: the device deadline scaled to the VM's speed (VM ms = RP2040 ms / ratio)
-    deadline = ai.DEVICE_MS * calib // 454 if device else 0
     t = Tally()
     seed = 1
     while t.decisions < decisions:
         games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t,
-              deadline=deadline, best_of=best_of)
+              best_of=best_of)
         seed += 1
     calib = min(calib, best_calibration(3))
-    print("BENCH %s_%s%d %d %d %d %d %d" % ("deadline" if device else "time", preset,
-                                            players, t.decisions, t.ms, t.slowest, t.playouts,
-                                            calib))
+    print("BENCH time_%s%d %d %d %d %d %d" % (preset, players, t.decisions, t.ms, t.slowest,
+                                             t.playouts, calib))
+
+def longest_walk(preset, players, reps=40):
+    # the longest walk a search can make: a deal, the tree's deepest path (search._PATH
+    # moves, each listed and applied), the playout (its moves applied), the judge
+    from engine import search as sr
+    rules = Rules(preset)
+    rnd = Round(rules, players, Random(7))
+    bot = ai.Player(rules, ai.EXPERT, 3)
+    view = rnd.view(rnd.turn(), View(rules))
+    moves = array("H", range(200))
+    n = rnd.legal_moves(rnd.turn(), moves)
+    bot.begin(view, moves, n)
+    me = view.player
+    world = bot.world
+    buf = array("H", range(40))
+    suits = bytearray(4)
+    tree = 16                       # search._PATH
+    length = tree + bot.search.rollout
+    calib = best_calibration(3)
+    t0 = time.ticks_ms()
+    for _ in range(reps):
+        bot._deal_world(view)
+        p = me
+        for i in range(length):
+            if p < 0:
+                bot._deal_world(view)
+                p = me
+            if i < tree:
+                world.legal_moves(p, buf)
+            p = world.apply_legal(p, ai._policy(world.s, p, bot.flags, suits))
+        bot._judge(world, me)
+    ms = time.ticks_diff(time.ticks_ms(), t0)
+    calib = min(calib, best_calibration(3))
+    print("BENCH walk_%s%d %d %d %d" % (preset, players, reps, ms, calib))
 
 def alloc(preset, players, playouts):
     # what making an Expert allocates, then what its decisions allocate
@@ -157,6 +193,10 @@ def alloc(preset, players, playouts):
     a = gc.mem_alloc()
     bot = ai.Player(rules, ai.EXPERT, 3, playouts)
     player_bytes = gc.mem_alloc() - a
+    from engine.search import Search
+    a = gc.mem_alloc()
+    Search(rules, bot.search.cap)
+    search_bytes = gc.mem_alloc() - a
     done = 0
     total = 0
     rng = Random(8)
@@ -182,14 +222,14 @@ def alloc(preset, players, playouts):
     strong = ai.Player(rules, ai.STRONG, 3, playouts)
     strong_bytes = gc.mem_alloc() - a
     gc.enable()
-    print("BENCH alloc_%s%d %d %d %d %d" % (preset, players, done, total, player_bytes,
-                                            strong_bytes))
+    print("BENCH alloc_%s%d %d %d %d %d %d" % (preset, players, done, total, player_bytes,
+                                               strong_bytes, search_bytes))
 """
 
-SIZES = [("classic", p) for p in (2, 3, 4, 5)] + [("nordic", p) for p in (2, 3, 4, 5)]
+SIZES = [("classic", p) for p in (2, 3, 4, 5, 6)] + [("nordic", p) for p in (2, 3, 4, 5)]
 
 
-def measure(decisions=60, playouts=None, timeout=900, best_of=1):
+def measure(decisions=60, playouts=None, timeout=1800, best_of=1):
     """Run the measurements in one VM; return {figure: [ints]}. Each timed decision
     is made `best_of` times (the player searches anew each time) and the quickest
     counts, so that a moment when the shared machine runs something else does not."""
@@ -198,9 +238,7 @@ def measure(decisions=60, playouts=None, timeout=900, best_of=1):
         steps.append("timing(%r, %d, %d, %r, False, %d)" % (preset, players, decisions,
                                                             playouts, best_of))
         steps.append("gc.collect()")
-    for preset, players in SIZES:
-        steps.append("timing(%r, %d, %d, %r, True, %d)" % (preset, players, decisions,
-                                                           playouts, best_of))
+        steps.append("longest_walk(%r, %d)" % (preset, players))
         steps.append("gc.collect()")
     for preset, players in (("classic", 2), ("nordic", 5)):
         steps.append("alloc(%r, %d, %r)" % (preset, players, playouts))
@@ -230,6 +268,9 @@ def quickest(runs):
             elif key.startswith(("time_", "deadline_")):
                 if values[1] * out[key][4] < out[key][1] * values[4]:   # ms / calibration
                     out[key] = values
+            elif key.startswith("walk_"):
+                if values[1] * out[key][2] < out[key][1] * values[2]:
+                    out[key] = values
             elif key == "calibration_ms":
                 out[key] = [min(values[0], out[key][0])]
             elif key.startswith("alloc_") and values[1] > out[key][1]:
@@ -237,23 +278,36 @@ def quickest(runs):
     return out
 
 
-def _decision_rows(figures, kind, say, fit):
-    """One line per table size measured of `kind` ("time" or "deadline"); with `fit`,
-    how many playouts fit in TARGET_MS on an RP2040 as well."""
+def rp2040_ms(vm_ms, calibration):
+    """The cost model: VM ms x the calibration loop's RP2040 time / its VM time, x the
+    engine factor measured on real firmware (tools/bench/micropython.py)."""
+    return vm_ms * RP2040_CALIBRATION_MS / max(1, calibration) * ENGINE_FACTOR
+
+
+def pace_room():
+    """The ms of search that fit into an AI move's pace: slices of SLICE_MS between
+    frames that also nap FRAME_MS (firmware.app, firmware.main)."""
+    return AI_PACE_MS * SLICE_MS // (SLICE_MS + FRAME_MS)
+
+
+def _decision_rows(figures, say):
+    """One line per table size: the Expert's walks, decision time, walks a second,
+    the longest walk, the longest UI gap and the longest pause past the pace."""
+    room = pace_room()
     for preset, players in SIZES:
-        key = "%s_%s%d" % (kind, preset, players)
+        key = "time_%s%d" % (preset, players)
         if key not in figures:
             continue
         n, ms, slowest, done, cal = figures[key]
-        ratio = RP2040_CALIBRATION_MS / max(1, cal)
-        mean = ms / max(1, n)
-        line = "  %-8s %7d %9d %9.1f %9.1f %9d %4d %10.0f %10.0f" % (
-            preset, players, n, done / max(1, n), mean, slowest, cal, mean * ratio,
-            slowest * ratio)
-        if fit:
-            per_playout = ms / max(1, done)
-            line += " %14d" % (int(TARGET_MS / (per_playout * ratio)) if done and ms else 0)
-        say(line)
+        mean = rp2040_ms(ms / max(1, n), cal)
+        worst = rp2040_ms(slowest, cal)
+        rate = done / max(1, n) / max(mean, 1e-9) * 1000
+        walk = figures.get("walk_%s%d" % (preset, players))
+        longest = rp2040_ms(walk[1] / max(1, walk[0]), walk[2]) if walk else 0
+        pause = min(PAUSE_MS, max(0, worst - room))
+        say("  %-8s %7d %9d %7.0f %7.1f %6d %4d %9.0f %9.0f %8.0f %8.0f %7.0f %7.0f" % (
+            preset, players, n, done / max(1, n), ms / max(1, n), slowest, cal, mean, worst,
+            rate, longest, SLICE_MS + longest, pause))
 
 
 def report(figures, out=sys.stdout):
@@ -262,31 +316,34 @@ def report(figures, out=sys.stdout):
         out.write(text + "\n")
 
     calib = figures["calibration_ms"][0]
-    ratio = RP2040_CALIBRATION_MS / calib
     playouts = figures["playouts"][0]
-    say("MicroPython VM (%s), engine from .mpy; calibration loop %d ms in the VM, 454 ms on "
-        "an RP2040 at 125 MHz: ratio %.1f (each line below uses the loop timed just before "
-        "and after it, column 'cal')" % (".".join(map(str, mpvm.vm_mpy_version())), calib,
-                                         ratio))
-    say("Expert decisions with %s (decisions that searched; Strong opponents):"
-        % ("%d playouts" % playouts if playouts else "the device budget, engine.ai.budget"))
-    say("  %-8s %7s %9s %9s %9s %9s %4s %10s %10s %14s" % (
-        "preset", "players", "decisions", "playouts", "VM ms", "VM max", "cal", "RP2040 ms",
-        "RP2040 max", "playouts/300ms"))
-    _decision_rows(figures, "time", say, fit=True)
-    say("The same with the device deadline as well (DEVICE_MS, scaled to the VM's speed; "
-        "1 ms ticks):")
-    _decision_rows(figures, "deadline", say, fit=False)
+    say("MicroPython VM (%s), engine from .mpy; calibration loop %d ms in the VM, %d ms on "
+        "an RP2040 at 125 MHz; the cost model: VM ms x %d / calibration x %.1f (engine "
+        "factor; each line uses the loop timed just before and after it, column 'cal')"
+        % (".".join(map(str, mpvm.vm_mpy_version())), calib, RP2040_CALIBRATION_MS,
+           RP2040_CALIBRATION_MS, ENGINE_FACTOR))
+    say("Expert decisions with %s (decisions that searched; Strong opponents). RP2040 ms "
+        "on the cost model; real firmware ran the old Expert 2x the old estimate (454 "
+        "ms loop, no engine factor), about 1.5x this one." % (
+            "%d walks" % playouts if playouts else "the device budget, engine.ai.budget"))
+    say("A walk: one candidate's way down the tree and its playout. UI gap: a slice "
+        "(SLICE_MS %d) and the longest walk. Pause: the slowest decision less the %d ms "
+        "of search that fit into the %d ms pace (at most PAUSE_MS %d)." % (
+            SLICE_MS, pace_room(), AI_PACE_MS, PAUSE_MS))
+    say("  %-8s %7s %9s %7s %7s %6s %4s %9s %9s %8s %8s %7s %7s" % (
+        "preset", "players", "decisions", "walks", "VM ms", "VM max", "cal", "RP2040 ms",
+        "RP2040 max", "walks/s", "walk max", "UI gap", "pause"))
+    _decision_rows(figures, say)
     for preset, players in (("classic", 2), ("nordic", 5)):
         key = "alloc_%s%d" % (preset, players)
         if key not in figures:
             continue
-        done, total, player_bytes, strong_bytes = figures[key]
-        say("  %s %d players: the Expert's decisions (%d playouts, the first included) "
-            "allocated %d bytes (%.2f per playout, target 0); heap of an Expert player %d "
-            "bytes (search tables included), of a Strong one %d bytes" % (
-                preset, players, done, total, total / max(1, done), player_bytes,
-                strong_bytes))
+        done, total, player_bytes, strong_bytes, search_bytes = figures[key]
+        say("  %s %d players: the Expert's decisions (%d walks, the first included) "
+            "allocated %d bytes (%.2f per walk, target 0); heap of an Expert player %d "
+            "bytes, of the search its table's Experts share %d bytes, of a Strong player "
+            "%d bytes" % (preset, players, done, total, total / max(1, done), player_bytes,
+                          search_bytes, strong_bytes))
 
 
 def main(argv=None):
@@ -295,7 +352,7 @@ def main(argv=None):
     parser.add_argument("--decisions", type=cli.at_least(1), default=60,
                         help="searching Expert decisions timed per table size (default 60)")
     parser.add_argument("--playouts", type=cli.at_least(1), default=None,
-                        help="playouts per decision (default: the device budget, "
+                        help="walks per decision (default: the device budget, "
                         "engine.ai.budget, by table size)")
     parser.add_argument("--quick", action="store_true", help="10 decisions each")
     parser.add_argument("--best-of", type=cli.at_least(1), default=3, metavar="B",

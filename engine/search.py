@@ -1,0 +1,317 @@
+"""The Expert's search: a tree over the public moves, grown one deal at a time, in slices.
+
+Single-observer information-set tree search (SO-ISMCTS) for the player to move. Each
+deal is a world the player cannot tell from the table (the Expert's deal: what the
+public moves proved about the others' hands), and it is walked once from every
+candidate, with the same random numbers (common random numbers, as a paired test
+wants them). A walk:
+
+- plays its candidate, then follows the tree: at the searcher's own turns UCB1 with
+  availability counts among the moves this deal allows, an untried move getting a
+  node; at an opponent's turn the opponent model's move (the playout policy applied
+  to the cards the deal gave that opponent, now and then any other listed move), a
+  node per move the table would see;
+- from the new node, the playout policy plays on for everybody for a few moves and the
+  table is judged (0 .. 250 for the searcher), which every node on the walk adds up.
+
+The answer is the heuristic's first candidate unless another did better in the same
+deals by more than chance explains. One Search serves every player of a Rules
+(players decide one at a time). Its node tables are made once; a walk allocates
+nothing. `begin` starts a decision, `think(k)` makes k more walks (a slice) and says
+whether the budget is spent, `best()` answers at any time.
+"""
+
+from array import array
+
+from engine.compat import const
+from engine.ai import _isqrt, _policy   # (engine.ai imports this module on first use)
+from engine.round import View
+
+_NONE = const(0xFFFF)       # no node
+_PATH = const(16)           # nodes on one walk down the tree, at most
+_ROLLOUT = const(8)         # policy moves after the tree before the table is judged
+_OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
+_ROOTS = const(8)           # candidates at the root, at most
+_Z = const(24)              # leave the heuristic's move only when z > _Z / 16
+_C = const(70)              # UCB1's exploration, in hundredths of the 0 .. 250 reward
+_KIND = const(0x600)        # moves.KIND_MASK
+_CATCH = const(0x600)       # moves.CATCH
+_MAU = const(0x100)         # moves.MAU
+_S_BOUNDS = const(15)       # round's header: where hand k starts
+
+
+class Search:
+    """A decision's tree, in node tables made once for at most `cap` nodes."""
+
+    def __init__(self, rules, cap):
+        self.policy = _policy
+        self.cap = cap
+        self.move = array("H", range(cap))     # the move that led to a node
+        self.child = array("H", range(cap))    # its first child, or _NONE
+        self.sib = array("H", range(cap))      # its next sibling, or _NONE
+        self.visits = array("H", range(cap))
+        self.wins = array("i", range(cap))     # rewards summed (0 .. 250 each)
+        self.avail = array("H", range(cap))    # walks in which its move was listed
+        self.root = array("H", range(cap))     # isqrt(64 visits), kept as visits grow
+        self.bits = bytearray(cap)             # bit length of avail (0x80: not listed)
+        self.path = array("H", range(_PATH))
+        self.buf = array("H", range(80))       # legal moves, and the untried ones
+        self.suits = bytearray(4)
+        self.base = bytearray(24 + rules.deck_size())   # the deal, for each candidate
+        self.sums = array("i", range(_ROOTS))  # per candidate: (its reward - the
+        self.squares = array("i", range(_ROOTS))   # first's) / 8, and its square
+        self.z = _Z
+        # UCB1's bonus C sqrt(ln a / v) x 250, with ln a taken at the middle of the
+        # power of two a lies in, divided by isqrt(64 v) when used.
+        self.bonus = array("H", range(17))
+        self.explore(_C)
+        self.rollout = _ROLLOUT
+        self.other = _OTHER
+        self.view = View(rules)
+        self.owner = None          # the Player whose decision the tree holds
+        self.nodes = 0
+        self.done = 0              # walks made
+        self.budget = 0
+        self.k = 0                 # candidates at the root: nodes 1 .. k
+        self.next = 1              # the candidate to walk next (1: a new deal)
+        self.first = 0             # the first candidate's reward in this deal
+        self.x = 0                 # the random numbers at this deal's first walk
+        self.y = 0
+
+    def explore(self, c):
+        """Set UCB1's exploration constant, in hundredths."""
+        self.bonus[1] = 0          # ln 1
+        for b in range(2, 17):
+            self.bonus[b] = c * _isqrt((2 * b - 1) * 355 * 3906) // 100
+
+    def begin(self, player, view, cand, k, budget):
+        """Start `player`'s decision among moves cand[0:k] (best first) with a budget
+        of iterations; the view is copied (the caller may refill it)."""
+        self.owner = player
+        self.view.s[:] = view.s
+        self.view.player = view.player
+        self.done = 0
+        self.budget = budget - budget % k if budget > k else k    # whole deals
+        self.k = k
+        self.next = 1
+        for i in range(k):
+            self.sums[i] = 0
+            self.squares[i] = 0
+        self._node(0, 0)
+        child = self.child
+        sib = self.sib
+        for i in range(1, k + 1):
+            self._node(i, cand[i - 1])
+            sib[i] = i + 1 if i < k else _NONE
+        child[0] = 1
+        self.nodes = k + 1
+
+    def _node(self, i, move):
+        self.move[i] = move
+        self.child[i] = _NONE
+        self.sib[i] = _NONE
+        self.visits[i] = 0
+        self.wins[i] = 0
+        self.avail[i] = 0
+        self.root[i] = 0
+        self.bits[i] = 0
+
+    def think(self, iterations):
+        """Run up to `iterations` more walks of the budget; True once it is spent."""
+        while iterations > 0 and self.done < self.budget:
+            self._step()
+            self.done += 1
+            iterations -= 1
+        return self.done >= self.budget
+
+    def best(self):
+        """The heuristic's first candidate, unless another did better in the same
+        deals by more than chance explains (a paired test, z above _Z / 16)."""
+        n = self.done // self.k    # whole deals
+        sums = self.sums
+        squares = self.squares
+        best = 0
+        best_sum = 0
+        for i in range(1, self.k):
+            t = sums[i]
+            if t <= best_sum:
+                continue
+            spread = n * squares[i] - t * t
+            if spread <= 0 or t * _isqrt(n << 8) > self.z * _isqrt(spread):
+                best = i
+                best_sum = t
+        return self.move[best + 1]
+
+    def _step(self):
+        """One walk from the next candidate. The first deals a world (and keeps it and
+        the random numbers); the others start from the same ones, and each one's reward
+        less the first's (in eighths) goes to the paired test."""
+        player = self.owner
+        world = player.world
+        s = world.s
+        prng = player.prng
+        i = self.next
+        if i == 1:
+            player._deal_world(self.view)
+            self.base[:] = s
+            self.x = prng.x
+            self.y = prng.y
+            self.first = self._walk(1, player, world)
+        else:
+            s[:] = self.base
+            prng.x = self.x
+            prng.y = self.y
+            d = (self._walk(i, player, world) - self.first) >> 3
+            self.sums[i - 1] += d
+            self.squares[i - 1] += d * d
+        self.next = i + 1 if i < self.k else 1
+
+    def _walk(self, c, player, world):
+        """From root candidate c down the tree in this deal, one node added, then a
+        playout; the reward (0 .. 250) is backed up the path and returned."""
+        s = world.s
+        me = self.view.player
+        flags = player.flags
+        suits = self.suits
+        policy = self.policy
+        path = self.path
+        move = self.move
+        visits = self.visits
+        path[0] = c
+        depth = 1
+        p = world.apply_legal(me, move[c])
+        node = c
+        while p >= 0 and visits[node] and depth < _PATH:
+            if p == me:
+                c = self._mine(node, world, p)
+            else:
+                m = policy(s, p, flags, suits)
+                if player.prng.below(self.other) == 0:
+                    m = self._other(world, p, m)
+                c = self._child(node, m)
+            if c == _NONE:
+                break              # the tables are full: play out from here
+            path[depth] = c
+            depth += 1
+            p = world.apply_legal(p, move[c])
+            node = c
+        d = self.rollout
+        while d and p >= 0:
+            p = world.apply_legal(p, policy(s, p, flags, suits))
+            d -= 1
+        reward = player._judge(world, me)
+        wins = self.wins
+        root = self.root
+        for i in range(depth):
+            n = path[i]
+            v = visits[n] + 1
+            visits[n] = v
+            wins[n] += reward
+            r = root[n]
+            v <<= 6
+            while (r + 1) * (r + 1) <= v:
+                r += 1
+            root[n] = r
+        return reward
+
+    def _ucb(self, node):
+        """The child of `node` with the best UCB1 among those marked available (an
+        unvisited one first)."""
+        c = self.child[node]
+        visits = self.visits
+        avail = self.avail
+        bits = self.bits
+        wins = self.wins
+        root = self.root
+        bonus = self.bonus
+        best = _NONE
+        best_score = -1
+        while c != _NONE:
+            if bits[c] & 0x80 == 0:    # available in this deal
+                v = visits[c]
+                if v == 0:
+                    return c
+                score = wins[c] // v + bonus[bits[c]] // root[c]
+                if score > best_score:
+                    best_score = score
+                    best = c
+            c = self.sib[c]
+        return best
+
+    def _mine(self, node, world, p):
+        """At the searcher's own turn: count the listed moves that have nodes as
+        available, add a node for an untried one (chosen at random), else UCB1."""
+        buf = self.buf
+        n = world.legal_moves(p, buf)
+        size = world.count(p)
+        move = self.move
+        sib = self.sib
+        avail = self.avail
+        bits = self.bits
+        first = self.child[node]
+        c = first
+        while c != _NONE:
+            bits[c] |= 0x80        # not available unless listed below
+            c = sib[c]
+        untried = 0
+        for i in range(n):
+            m = buf[i]
+            if m & _KIND == _CATCH or (size == 2 and m & _KIND == 0 and not m & _MAU):
+                continue           # catches and a last-but-one card without Mau
+            c = first
+            while c != _NONE and move[c] != m:
+                c = sib[c]
+            if c == _NONE:
+                buf[40 + untried] = m
+                untried += 1
+            else:
+                a = avail[c] + 1
+                avail[c] = a
+                b = bits[c] & 0x7F
+                bits[c] = b + 1 if a >> b else b
+        if untried:
+            c = first
+            while c != _NONE:
+                bits[c] &= 0x7F
+                c = sib[c]
+            return self._add(node, buf[40 + self.owner.prng.below(untried)])
+        c = self._ucb(node)
+        first = self.child[node]
+        x = first
+        while x != _NONE:
+            bits[x] &= 0x7F
+            x = sib[x]
+        return c
+
+    def _child(self, node, m):
+        """The child of `node` for move m, made if it is new."""
+        c = self.child[node]
+        move = self.move
+        while c != _NONE:
+            if move[c] == m:
+                return c
+            c = self.sib[c]
+        return self._add(node, m)
+
+    def _add(self, node, m):
+        """A new child of `node` for move m (available once), or _NONE when full."""
+        c = self.nodes
+        if c >= self.cap:
+            return _NONE
+        self.nodes = c + 1
+        self._node(c, m)
+        self.avail[c] = 1
+        self.bits[c] = 1
+        self.sib[c] = self.child[node]
+        self.child[node] = c
+        return c
+
+    def _other(self, world, p, m):
+        """The opponent model's alternative to m: a listed move at random (Mau said)."""
+        buf = self.buf
+        n = world.legal_moves(p, buf)
+        x = buf[self.owner.prng.below(n)]
+        s = world.s
+        if x & _KIND == 0 and s[_S_BOUNDS + p + 1] - s[_S_BOUNDS + p] == 2:
+            x |= _MAU
+        return x

@@ -1,0 +1,252 @@
+"""The Expert's search (engine/search.py) and its slices, on CPython.
+
+- A decision searched in slices (begin, think a few iterations at a time, best) is the
+  decision one call makes: slicing changes when the search runs, not what it finds.
+- At an opponent's turn the tree follows the opponent model: with the alternatives
+  switched off and the opponent's hand known, each candidate has one reply, the
+  playout policy's.
+- The search keeps to its node tables: with room for a few nodes it still decides,
+  legally, and never writes past them.
+- It finds a win two moves away, and the whole move: the card, the wish, the Mau.
+- The firmware's Game thinks in slices of SLICE_MS between frames, for the AI due and,
+  while a human is to move, for the hint; the move and the hint are those of one call.
+"""
+
+from array import array
+
+from engine import ai
+from engine import moves as mv
+from engine.round import Round, View
+from engine.rng import Random
+from engine.rules import Rules
+from engine.search import Search
+from engine.text import parse, describe
+from firmware import game as fg
+from firmware.game import Game
+
+BUDGET = 120
+
+
+def _stacked(hands, draw, discard, turn=0, preset="classic"):
+    rules = Rules(preset)
+    rnd = Round(rules, len(hands), Random(1))
+    rnd.set_table([[parse(c) for c in h.split()] for h in hands],
+                  [parse(c) for c in draw.split()], [parse(c) for c in discard.split()], turn)
+    return rules, rnd
+
+
+def _expert_turns(preset, players, seeds):
+    """(rules, view, moves, n) at the Expert's turns of rounds against Strong."""
+    rules = Rules(preset)
+    moves = array("H", range(mv.MAX_MOVES))
+    for seed in seeds:
+        rnd = Round(rules, players, Random(seed))
+        strong = ai.Player(rules, ai.STRONG, seed=seed)
+        while not rnd.is_over():
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, moves)
+            view = rnd.view(seat, View(rules))
+            if seat == 0:
+                yield rules, view, moves, n
+            rnd.apply(seat, strong.choose(view, moves, n))
+
+
+def test_a_search_in_slices_decides_as_one_call():
+    searched = 0
+    for preset, players in (("classic", 2), ("nordic", 4)):
+        for rules, view, moves, n in _expert_turns(preset, players, range(3)):
+            whole = ai.Player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
+            sliced = ai.Player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
+            move = whole.choose(view, moves, n)
+            sliced.begin(view, moves, n)
+            view.s[:] = bytes(len(view.s))    # the caller may reuse its view meanwhile
+            slices = 1
+            while not sliced.think(3):
+                slices += 1
+            assert sliced.best() == move
+            assert sliced.playouts_done == whole.playouts_done
+            if whole.playouts_done:
+                searched += 1
+                assert slices >= BUDGET // 4
+                assert whole.playouts_done >= BUDGET
+            break
+    assert searched >= 1
+
+
+def test_the_tree_follows_the_opponent_model():
+    # Every card the Expert does not hold is in seat 1's hand (the draw pile is empty
+    # and the rest lie in the discard pile), so each deal gives seat 1 the same cards,
+    # and with the alternatives switched off its reply to each candidate is the
+    # playout policy's: one child per candidate, that move.
+    rules, rnd = _stacked(["8H KH 9S QD", "TH 7S AS 9C"], "",
+                          "AH 7C 8C TC JC QC KC AC 8S TS JS QS KS 7H 9H JH QH 7D 8D 9D TD "
+                          "JD KD AD")
+    moves = array("H", range(mv.MAX_MOVES))
+    view = rnd.view(0, View(rules))
+    n = rnd.legal_moves(0, moves)
+    bot = ai.Player(rules, ai.EXPERT, seed=3, playouts=150)
+    search = bot.search
+    search.other = 1 << 20
+    try:
+        bot.begin(view, moves, n)
+        assert search.k >= 2
+        while not bot.think(16):
+            pass
+    finally:
+        search.other = 8
+    flags = bot.flags
+    checked = 0
+    for c in range(1, search.k + 1):
+        world = Round(rules, 2, Random(1))
+        world.s[:] = rnd.s
+        if world.apply_legal(0, search.move[c]) != 1:
+            continue                   # an 8 that skips, or a draw: the Expert moves on
+        checked += 1
+        expected = ai._policy(world.s, 1, flags, bytearray(4))
+        replies = []
+        x = search.child[c]
+        while x != 0xFFFF:
+            replies.append(search.move[x])
+            x = search.sib[x]
+        assert replies == [expected], (describe(search.move[c]), [describe(m) for m in replies])
+    assert checked >= 1
+
+
+def test_the_search_keeps_to_its_node_tables():
+    rules = Rules("nordic")
+    small = Search(rules, 8)
+    searched = 0
+    for _, view, moves, n in _expert_turns("nordic", 3, range(2)):
+        bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=300)
+        bot.begin(view, moves, n)          # the candidates ...
+        if bot.answer is not None:
+            continue
+        small.begin(bot, view, bot.cand, bot.search.k, 300)   # ... searched in 8 nodes
+        while not small.think(50):
+            pass
+        assert small.best() in list(moves[:n])
+        assert small.nodes == small.cap
+        searched += 1
+    assert searched >= 3
+
+
+def test_finds_a_win_two_moves_away_and_says_mau():
+    # Heads-up classic, 8C KC in hand on the 9C: the 8 skips the other player, and the
+    # King then goes out on it. The King first leaves the other player a turn.
+    rest = "7C TC JC QC AC 9S JS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD"
+    rules, rnd = _stacked(["8C KC", "7S 8S TS QS KS"], rest, "9C")
+    moves = array("H", range(mv.MAX_MOVES))
+    n = rnd.legal_moves(0, moves)
+    view = rnd.view(0, View(rules))
+    for seed in range(3):
+        move = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+        assert move == mv.play(parse("8C"), mau=True), describe(move)
+
+
+def test_a_jack_comes_with_its_wish_and_the_mau():
+    # Only the Jack fits the Ten of diamonds; it leaves the Nine of spades: the Expert
+    # plays it wishing spades, and says Mau with it.
+    rest = "7C 8C 9C TC JC QC KC AC 7H 8H 9H TH JH QH KH AH 7D 8D 9D JD QD KD AD 7S 8S"
+    rules, rnd = _stacked(["JS 9S", "AS KS QS TS"], rest, "TD")
+    moves = array("H", range(mv.MAX_MOVES))
+    n = rnd.legal_moves(0, moves)
+    view = rnd.view(0, View(rules))
+    for seed in range(3):
+        move = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+        assert move == mv.play(parse("JS"), wish=1, mau=True), describe(move)
+
+
+SETUP = {"seats": [["Ann", 0], ["Bot", 4]], "preset": "classic"}
+
+
+class Clock:
+    """A ticks_ms that moves on `step` ms at every look."""
+
+    def __init__(self, step):
+        self.now = 0
+        self.step = step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
+def _to_ai_turn(game):
+    while game.in_round() and not game.ai_to_act():
+        game.play(game.hint())
+
+
+def test_the_game_thinks_in_slices_and_moves_as_one_call(monkeypatch):
+    # Each look at the clock finds 10 ms gone: a slice of SLICE_MS (20) makes at most
+    # a few iterations, the search takes many slices, and the AI's move is the one a
+    # game that never sliced makes.
+    monkeypatch.setattr(fg, "ticks_ms", Clock(10))
+    sliced = Game(SETUP, seed=4, playouts=BUDGET)
+    whole = Game(SETUP, seed=4, playouts=BUDGET)
+    for _ in range(3):
+        _to_ai_turn(sliced)
+        _to_ai_turn(whole)
+        if not sliced.in_round():
+            break
+        bot = sliced.ais[1]
+        slices = 0
+        before = bot.playouts_done
+        while not sliced.think():
+            slices += 1
+            assert bot.playouts_done - before <= 3 * slices
+        assert sliced.step_ai(False) == whole.step_ai()
+        if bot.playouts_done > before:
+            assert slices >= BUDGET // 8
+
+
+def test_the_hint_is_searched_while_the_human_looks(monkeypatch):
+    monkeypatch.setattr(fg, "ticks_ms", Clock(10))
+    game = Game(SETUP, seed=9, playouts=BUDGET)
+    if game.ai_to_act():
+        game.step_ai()
+    assert not game.ai_to_act()
+    seat = game.to_move()
+    early = game.hint(False)            # before any search: the heuristic's first choice
+    n = game.legal(seat, array("H", range(mv.MAX_MOVES)))
+    while not game.think():
+        pass
+    hint = game.hint(False)
+    moves = array("H", range(mv.MAX_MOVES))
+    n = game.legal(seat, moves)
+    assert hint in list(moves[:n]) and early in list(moves[:n])
+    fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
+    fresh.prng.seed(9 ^ game.match.rounds_played << 12 ^ game.n_moves << 16)  # the table's
+    assert hint == fresh.choose(game.view(seat), moves, n) == game.hint()
+
+
+def test_the_human_s_turn_starts_after_the_pace_while_the_hint_is_searched(monkeypatch):
+    # The hint's search runs in the same slices as an AI's, but only an AI's move waits
+    # for its search: once the last AI move has been shown for its pace, the human is to
+    # move, however far the hint's search has got (here: a long budget, 2 walks a slice).
+    from firmware.app import AI_PACE_MS
+    from test_app_flows import Hands
+    monkeypatch.setattr(fg, "ticks_ms", Clock(10))
+    h = Hands("pico_display")
+    h.app.playouts = 400
+    h.start(levels=[0, 4])
+    app = h.app
+    game = app.game
+    waits = []
+    for _ in range(6):
+        while app.busy:
+            h.wait(50)
+        if not game.in_round():
+            break
+        h.play_turn()
+        shown = None
+        moves = game.n_moves
+        while app.busy and game.in_round():
+            h.wait(50)
+            if game.n_moves != moves and not game.is_human(game.last_seat):
+                shown = h.now
+                moves = game.n_moves
+        helper = game.helper
+        if (shown is not None and game.in_round() and game.thinking is helper
+                and not helper.think(0)):      # the hint still being searched
+            waits.append(h.now - shown)
+    assert waits and max(waits) <= AI_PACE_MS + 50, waits
