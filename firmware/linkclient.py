@@ -194,7 +194,11 @@ class RemoteGame:
         """Another seat's move came from the host and is not yet shown."""
         return self.unshown
 
-    def step_ai(self):
+    def think(self):
+        """Nothing to search here: the host's AIs think on the host."""
+        return True
+
+    def step_ai(self, finish=True):
         """Show the move the host sent (the app shows it at an AI's pace)."""
         self.unshown = False
         return self.last_move
@@ -210,7 +214,7 @@ class RemoteGame:
     def uncover(self):
         """No cover on a linked device."""
 
-    def hint(self):
+    def hint(self, finish=True):
         """The move the AI suggests, from this seat's table and legal moves."""
         from engine.ai import suggest
         return suggest(self.tv, self._legal, self.legal(self.me, self._legal))
@@ -502,7 +506,8 @@ class LinkClient:
             return True
         if name == "scores" and self.game is not None and got == S.DONE:
             if self.game.match_over():
-                app._final()
+                from firmware import between
+                between.final(app)
             else:
                 app.show(S.ListScreen("linkround", "Next round", ["Wait"],
                                       ["The host deals"], app.sizes.list_fit))

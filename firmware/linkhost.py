@@ -46,12 +46,16 @@ class HostGame(Game):
         """An AI's action is due, or a linked seat's move waits to be shown."""
         return self.unshown or Game.ai_to_act(self)
 
-    def step_ai(self):
+    def step_ai(self, finish=True):
         """Show a linked seat's move made already, else make one AI action."""
         if self.unshown:
             self.unshown = False
             return self.last_move
-        return Game.step_ai(self)
+        return Game.step_ai(self, finish)
+
+    def think(self):
+        """A slice of search, but none for a linked seat's hint (its device hints)."""
+        return self.linked_to_move() >= 0 or Game.think(self)
 
     def needs_cover(self):
         """Pass-and-play covers are for the humans at this device only."""
@@ -500,10 +504,10 @@ class LinkHost:
             app.link = None               # the linked match was left
             return False
         if name == "setup" and app.game is None and got == getattr(sc, "START", -9):
-            from firmware.app import _forget_setup
+            from engine.compat import forget
             if app.store is not None:
                 app.store.save_settings(sc.setup)
-            _forget_setup()
+            forget("firmware.setup")
             setup = sc.setup
             humans = [p for p in range(len(setup["seats"])) if setup["seats"][p][1] == 0]
             setup["linked"] = humans[1:]          # the first human holds the host
@@ -549,6 +553,9 @@ def resume(app):
     """Continue a saved linked match as its host: the game with its linked seats."""
     game = app.game
     state, dealt, moves = game.snapshot()
-    app.game = HostGame.restore(state, dealt, moves, app.playouts)
+    from engine.compat import forget
+    from firmware import resume as saved
+    app.game = saved.restore(state, dealt, moves, app.playouts, DEVICE_MS, HostGame)
+    forget("firmware.resume")
     app.link = LinkHost(app.open_link(), app.game, app.game.player_name(0))
     app.link.started = True

@@ -34,10 +34,11 @@ def unpack(data):
     return state, dealt, moves
 
 
-def restore(state, dealt, moves, playouts, deadline_ms):
-    """The game a snapshot was taken of; ValueError if the pieces do not fit."""
+def restore(state, dealt, moves, playouts, deadline_ms, kind=Game):
+    """The game (a `kind`, Game or a subclass) a snapshot was taken of; ValueError if the
+    pieces do not fit."""
     setup = state["setup"]
-    game = Game(setup, state["seed"], playouts, deadline_ms, deal=False)
+    game = kind(setup, state["seed"], playouts, deadline_ms, deal=False)
     for i in range(len(setup["seats"]), len(state["names"])):
         game._add_player(state["names"][i], state["levels"][i])
     m = game.match

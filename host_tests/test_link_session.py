@@ -281,7 +281,8 @@ def test_a_reset_host_resumes_from_its_save_and_the_devices_sit_down_again():
     frames_clients(t, 300)
     assert t.clients[0].lost and t.clients[1].lost
     hub.unplugged.clear()
-    game = HostGame.restore(state, dealt, moves, 20)
+    from firmware import resume
+    game = resume.restore(state, dealt, moves, 20, 0, HostGame)
     game.on_change = t.game.on_change
     t.game = game
     t.host = LinkHost(hub_link(hub, 0), game, "Hana")
