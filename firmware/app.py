@@ -22,6 +22,7 @@ _PAGE_MS = const(700)       # a page of a long status line on a small screen
 _PAUSE_MS = const(900)      # the longest an AI may think on once its move is due (game.think)
 _MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
 _MAU = const(0x100)         # engine.moves.MAU: a play says Mau
+_MAU_OFF = const(2)         # engine.rules.MAU_OFF: forgetting Mau costs nothing
 
 
 def framebuf_sizes(canvas):
@@ -465,9 +466,9 @@ class App:
         from engine.text import card_name, long_name, suit_name
         t, card = self.table, self.picking
         self.wish = wish
-        if not t.asks_mau(card):
-            self.screen = t
-            self._play(t.play_move(card, wish))
+        if not t.asks_mau(card) or self.game.rules.mau_penalty == _MAU_OFF:
+            self.screen = t            # no question: it leaves more, or Mau costs nothing
+            self._play(t.play_move(card, wish, t.asks_mau(card)))
             return
         cols = self.sizes.list_cols
         title = "Play " + long_name(card)

@@ -30,7 +30,7 @@ def scores(app):
         S.sort_cards(cards, len(cards), app._by_rank())
         rows.append((row[0], row[1], row[2], bytes(cards)))
     w = game.round_winner()
-    head = "%s wins" % game.player_name(w) if w is not None else "Nobody wins"
+    head = wins(game.player_name(w)) if w is not None else "Nobody wins"
     wide = app.sizes.wide
     if wide:
         head = "Round %d: %s" % (game.rounds_played(), head)
@@ -91,6 +91,11 @@ def on_seats(app, got):
         seats(app, 0)
 
 
+def wins(name):
+    """"Greta wins", but "You win"."""
+    return ("%s win" if name == "You" else "%s wins") % name
+
+
 def final(app):
     """Match end: the winner and the final table, the game let go."""
     game = app.game
@@ -103,7 +108,7 @@ def final(app):
         name, right = game.player_name(p), "%4d" % totals[p]
         lines.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right))
                      + right)
-    head = "%s wins!" % game.player_name(w) if w is not None else "Match over"
+    head = wins(game.player_name(w)) + "!" if w is not None else "Match over"
     app._release()
     if app.store is not None:
         app.store.clear_game()

@@ -103,13 +103,13 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert game.setup["seats"] == [["You", 0], ["Greta", 3], ["Hugo", 3], ["Ida", 3]]
     assert game.rules.preset == "classic"
     scores = h.play_to(("scores",))
-    assert scores.title.endswith(" wins") or scores.title.endswith("Nobody wins")
+    assert scores.title.endswith((" wins", "You win", "Nobody wins"))
     assert [row[0] for row in scores.rows] == h.app.table.names
     while h.screen is scores:                  # 72x40 shows the rows a page at a time
         h.press(S.OK)
     final = h.screen
-    assert final.name == "final" and final.title.endswith(" wins!")
-    assert final.title[:-6] == final.lines[0].split()[0]   # the winner heads the table
+    assert final.name == "final" and final.title.endswith((" wins!", "You win!"))
+    assert final.title.split()[0] == final.lines[0].split()[0]   # the winner heads the table
     assert len(final.lines) == 4
     assert not h.app.store.has_game()          # a finished match is not offered again
     assert h.app.store.stats()["You"][0] == 1  # games played by "You"
@@ -531,7 +531,7 @@ def test_rounds_match_with_join_and_leave():
     assert h.app.game.players() == 2
     assert h.app.table.names == ["Hugo", "Ida"]
     final = h.play_to(("final",))
-    assert final.title.endswith(" wins!")
+    assert final.title.endswith((" wins!", "You win!"))
 
 
 @pytest.mark.parametrize("name", ["pico_display", "pico_oled", "thumby"])
@@ -605,6 +605,25 @@ def test_mau_is_said_with_the_second_last_card(name):
     game = h.app.game
     assert h.screen is t and game.rnd.count(0) == 1 and game.view(0).said_mau(0)
     assert "You say Mau" in " ".join(t.status).replace("  ", " ") or game.rnd.is_over()
+
+
+def test_without_a_mau_penalty_a_card_that_leaves_one_is_played_at_once():
+    """With the Mau rule off nobody is caught, so nobody is asked: Mau is said for you."""
+    h = Hands("pico_display", seed=4)
+    h.choose("New game")
+    while len(h.screen.levels) != 2:
+        h.choose(h.screen.items[0])
+    h.screen.setup["options"]["mau_penalty"] = "off"
+    h.press_row(("start", 0))
+    assert h.app.game.rules.mau_penalty == 2          # engine.rules.MAU_OFF
+    t, item = second_last_card(h)
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+    assert h.screen is t and h.app.game.rnd.count(0) == 1   # played, no question
+    assert h.app.game.view(0).said_mau(0) or h.app.game.rnd.is_over()
 
 
 def test_a_forgotten_mau_is_caught_by_a_human():
@@ -962,3 +981,8 @@ def test_the_setup_may_sort_hands_by_rank():
     scores = h.play_to(("scores",))
     for row in scores.rows:
         assert [(c & 15, c >> 4) for c in row[3]] == sorted((c & 15, c >> 4) for c in row[3])
+
+
+def test_the_winner_is_named_in_good_english():
+    from firmware.between import wins
+    assert wins("Greta") == "Greta wins" and wins("You") == "You win"
