@@ -68,6 +68,8 @@ class RemoteGame:
         self.sent = False          # a move went to the host; its answer has not come
         self.sent_n = -1           # the move number it was sent at
         self.legal_n = -1          # the move number the legal moves are for
+        self.catch_n = -1          # the move number a catch out of turn is offered at
+        self.catch_move = 0
         self.asked = False         # legal moves came: the table is to be filled again
 
     # -- what the host sends -------------------------------------------------------------
@@ -84,8 +86,13 @@ class RemoteGame:
         self.scores = None if not self.tv.is_over() else self.scores
 
     def take_legal(self, p):
-        """LEGAL: the seat's moves, when it is to move."""
+        """LEGAL: the seat's moves when it is to move; a catch alone, out of its turn."""
         n = (len(p) - 3) // 2
+        if n == 1 and M.get16(p, 3) & _KIND == _CATCH:
+            self.catch_move = M.get16(p, 3)   # a turn has a draw or pass besides
+            self.catch_n = M.get16(p, 1)
+            self.asked = True
+            return
         for i in range(n):
             self._legal[i] = M.get16(p, 3 + 2 * i)
         self.n_legal = n
@@ -183,8 +190,14 @@ class RemoteGame:
         return self.me
 
     def legal(self, seat, out):
-        """The seat's legal moves into `out`, when it is to move now; else 0."""
-        if seat != self.me or self.legal_n != self.n_moves or self.to_move() != seat:
+        """The seat's legal moves into `out` when it is to move now, the catch it may make
+        out of turn, else 0."""
+        if seat != self.me or self.sent or self.paused or not self.in_round():
+            return 0
+        if self.catch_n == self.n_moves and self.to_move() != seat:
+            out[0] = self.catch_move
+            return 1
+        if self.legal_n != self.n_moves or self.to_move() != seat:
             return 0
         for i in range(self.n_legal):
             out[i] = self._legal[i]

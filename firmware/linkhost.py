@@ -23,6 +23,7 @@ _NO_CARD = const(255)
 _DRAW_EV = const(3)       # engine.events.DRAW
 _TAKE_LEVEL = const(3)    # the AI that takes a seat whose device does not return
 _SIZES = {M.TAKE: 1, M.MOVE: 5, M.DIGEST: 7}   # the messages of one size (bytes)
+_CATCH = const(0x600)     # engine.moves.CATCH (and its kind mask)
 
 
 class HostGame(Game):
@@ -69,14 +70,30 @@ class HostGame(Game):
         p = self.match.seated[self.rnd.turn()]
         return p if p in self.linked else -1
 
+    def catcher_of(self, player):
+        """The catch linked `player` may make now, out of turn too, else -1."""
+        rnd = self.rnd
+        if not self.in_round() or player not in self.match.seated or rnd.debtor() is None:
+            return -1
+        move = _CATCH | rnd.debtor()
+        return move if rnd.is_legal(self.match.seated.index(player), move) else -1
+
     def play_linked(self, player, move):
         """Linked `player` moves: 0 when made, else why not (linkmsg STALE .. NOT_YOURS)."""
-        if self.linked_to_move() != player:
+        if move & _CATCH == _CATCH:
+            if self.catcher_of(player) != move:      # any seat catches, in turn or not
+                return M.ILLEGAL
+            seat = self.match.seated.index(player)
+        elif self.linked_to_move() != player:
             return M.NOT_YOURS
-        seat = self.rnd.turn()
-        if not self.rnd.is_legal(seat, move):
-            return M.ILLEGAL
+        else:
+            seat = self.rnd.turn()
+            if not self.rnd.is_legal(seat, move):
+                return M.ILLEGAL
+        mark = self.last_mark
         self._make(seat, move)
+        if self.unshown:
+            self.last_mark = mark     # the move not yet shown is told with the catch
         self.unshown = True
         return 0
 
@@ -111,6 +128,7 @@ class LinkHost:
         self.fresh = []             # players whose seat must be told again (SEATED)
         self.part = {}              # player -> the next part of their SEATED to send
         self.asked = -1             # the move number whose legal moves were sent
+        self.offered = {}           # player -> the move number their catch was offered at
         self.waiting = ""           # the name the match waits for
         self.paused = {}            # player -> the waiting name their device was told
         self.notice = ""            # news for the host's screen ("Refused a device ...")
@@ -210,7 +228,7 @@ class LinkHost:
         game = self.game
         move = M.get16(p, 3)
         if p[0] != self._round() or M.get16(p, 1) != game.n_moves:
-            why = M.STALE
+            why = M.LATE if move & _CATCH == _CATCH and p[0] == self._round() else M.STALE
         elif self.waiting:
             why = M.NOT_YOURS         # the match waits for a device
         else:
@@ -294,6 +312,14 @@ class LinkHost:
         for i in range(n):
             M.put16(b, 3 + 2 * i, game._legal[i])
         return self.link.send(peer, M.LEGAL, memoryview(b)[:3 + 2 * n])
+
+    def _send_catch(self, player, peer, move):
+        """LEGAL with the catch alone: `player` may catch out of turn."""
+        b = self.buf
+        b[0] = self._round()
+        M.put16(b, 1, self.game.n_moves)
+        M.put16(b, 3, move)
+        return self.link.send(peer, M.LEGAL, memoryview(b)[:5])
 
     def _send_events(self, player, peer, start, stop):
         """Story words start..stop, another seat's drawn cards masked."""
@@ -397,6 +423,12 @@ class LinkHost:
         if p >= 0 and p in peers and p not in self.behind and self.asked != game.n_moves:
             if self._send_legal(p, peers[p]):
                 self.asked = game.n_moves     # (one seat is to move at a move number)
+        if game.in_round() and game.rnd.debtor() is not None and not self.waiting:
+            for q in peers:               # a forgotten Mau: each seat's catch, out of turn
+                if q != p and q not in self.behind and self.offered.get(q) != game.n_moves:
+                    move = game.catcher_of(q)
+                    if move < 0 or self._send_catch(q, peers[q], move):
+                        self.offered[q] = game.n_moves
 
     def _bring(self, player, peer):
         """A device's seat and view (the scores follow between rounds); False when
@@ -412,6 +444,7 @@ class LinkHost:
         if player in game.round_seated and not self._send_view(player, peer):
             return False
         self.asked = -1                           # its legal moves follow the view
+        self.offered.pop(player, None)            # and its catch
         if game.round_over() and player not in self.owed:
             self.owed.append(player)              # the scores, once the story is told
         self.paused[player] = None                # and the pause, as it stands, follows

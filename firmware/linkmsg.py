@@ -28,6 +28,7 @@ PAUSE = const(29)       # host -> client: the name the match waits for ("" : pla
 STALE = const(1)        # not the next move of this round
 ILLEGAL = const(2)      # not a legal move for the seat now
 NOT_YOURS = const(3)    # the device holds no seat, or another seat acts first
+LATE = const(4)         # a catch whose chance passed: another move or catch came first
 
 WORDS = const(96)       # story words in one EVENTS message (3 + 2 * 96 < MAX_PAYLOAD)
 PART = const(190)       # JSON bytes in one SEATED message

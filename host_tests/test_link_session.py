@@ -334,6 +334,58 @@ def test_a_stale_or_illegal_move_is_refused_and_reported_never_applied():
     assert t.host.refused == 2
 
 
+def greta_forgets_mau(seed=3):
+    """Seed 3: Greta (an AI) forgets to say Mau with Hana to move; the host holds the
+    table there (its screen shows the move), and both linked seats are offered the catch."""
+    hub, t, _ = table(seed)
+    assert t.run(until=lambda t: t.game.in_round() and t.game.rnd.debtor() == 3)
+    t.hold = True
+    assert t.run(frames=20, until=lambda t: all(c.game.legal(c.game.me, c.game._legal)
+                                                for c in t.clients))
+    return hub, t
+
+
+def caught_words(game):
+    return [w for w in game.ring[:game.told] if w >> 12 == 10]    # engine.events.CAUGHT
+
+
+def refusals(hub, addr):
+    return [m[2][5] for m in hub.inbox[addr] if m[1] == M.NO]
+
+
+def test_of_two_linked_catches_the_first_wins_and_the_second_is_refused_as_late():
+    hub, t = greta_forgets_mau()
+    ivo, jun = t.clients
+    n = t.game.n_moves
+    jun.game.catch()
+    ivo.game.catch()                   # the same chance, a moment later
+    t.host.tick(t.now)
+    assert t.game.n_moves == n + 1 and t.game.last_seat == 2
+    assert caught_words(t.game) == [10 << 12 | 2 << 8 | 3]    # Jun caught Greta, once
+    assert refusals(hub, 1) == [M.LATE] and t.host.refused == 1
+    t.hold = False
+    assert t.run()
+
+
+def test_a_catch_after_the_chance_passed_is_refused_as_late_never_applied():
+    hub, t = greta_forgets_mau()
+    ivo = t.clients[0]
+    t.off.add(ivo)                     # Ivo's device hears nothing more for a while
+    game = t.game
+    n = game.legal(0, game._legal)
+    game.play([m for m in game._legal[:n] if m & 0x600 != 0x600][0])   # Hana plays on
+    t.host.tick(t.now)
+    moves = game.n_moves
+    assert game.rnd.debtor() is None   # the chance passed with her move
+    ivo.game.catch()                   # from the table Ivo still shows
+    t.host.tick(t.now)
+    assert t.game.n_moves == moves and caught_words(t.game) == []
+    assert refusals(hub, 1) == [M.LATE] and t.host.refused == 1
+    t.off.discard(ivo)
+    t.hold = False
+    assert t.run()
+
+
 def test_a_device_of_another_protocol_is_refused_with_words_on_both_screens():
     from firmware.linkclient import LinkClient
     hub, t, _ = table()

@@ -66,3 +66,41 @@ def test_the_link_bench_prints_bytes_per_move_per_device(capsys):
     out = capsys.readouterr().out
     assert "uart    classic" in out and "espnow  classic" in out and "VIEW" in out
     assert out.count("recovery after a pulled cable") == 2
+
+
+def catchable_by(player):
+    """Until `player` may catch a forgetful player while another seat is to move."""
+    def due(t):
+        g = t.game
+        seat = g.match.seated.index(player)
+        return (g.in_round() and g.rnd.debtor() not in (None, seat)
+                and g.rnd.turn() != seat)
+    return due
+
+
+def offered_catch(client):
+    g = client.game
+    n = g.legal(g.me, g._legal)
+    return n == 1 and g._legal[0] & 0x600 == 0x600
+
+
+@pytest.mark.parametrize("model", ["uart", "espnow"])
+def test_a_linked_seat_catches_a_forgotten_mau_out_of_its_turn(model):
+    wire, t, _ = linked_table(model, 7, FAULTS)
+    assert t.run(until=catchable_by(1))
+    t.hold = True                      # the host shows the forgetful move a while
+    debtor, n = t.game.rnd.debtor(), t.game.n_moves
+    ivo = t.clients[0]
+    assert t.run(frames=300, until=lambda t: offered_catch(ivo))   # Ivo's Catch tile
+    ivo.game.catch()
+    assert t.run(frames=300, until=lambda t: t.game.n_moves > n)
+    assert t.game.last_seat == t.game.match.seated.index(1)
+    assert t.game.last_move == 0x600 | debtor and t.game.rnd.debtor() is None
+    g = t.game
+    caught = 10 << 12 | g.match.seated.index(1) << 8 | debtor    # engine.events.CAUGHT
+    assert caught in [g.ring[i % len(g.ring)] for i in range(g.last_mark, g.told)]
+    t.hold = False                     # every device tells it: "... caught by Ivo"
+    assert t.run(frames=2000, until=lambda t: all(caught in list(c.game.ring[:c.game.told])
+                                                  for c in t.clients))
+    assert t.run()
+    assert t.host.refused == 0 and t.game.match_over()

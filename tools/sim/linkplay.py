@@ -54,12 +54,13 @@ def _entry(game):
             tuple(game.totals()))
 
 
-def host_frame(host, now, out):
+def host_frame(host, now, out, hold=False):
     """The host device's frame: the wire, then one action of its game (an AI's, the deal
-    of the next round, or its own human's move by `pick`) unless the match waits."""
+    of the next round, or its own human's move by `pick`) unless the match waits or
+    `hold` (the host's screen still shows the last move)."""
     game = host.game
     host.tick(now)
-    if host.waiting:
+    if host.waiting or hold:
         return
     if game.ai_to_act():
         game.step_ai()
@@ -112,13 +113,14 @@ class Table:
         self.out = array("H", range(mv.MAX_MOVES))
         self.off = set()             # clients switched off (not ticked)
         self.idle = set()            # clients whose player does not move
+        self.hold = False            # the host's game makes no action (shows a move)
 
     def frame(self):
         """One frame on every device: the wire, the host's game, each client's player."""
         self.now += FRAME_MS
         if self.clock is not None:
             self.clock(self.now)
-        host_frame(self.host, self.now, self.out)
+        host_frame(self.host, self.now, self.out, self.hold)
         for c in self.clients:
             if c not in self.off:
                 client_frame(c, self.now, self.out, c in self.idle)
