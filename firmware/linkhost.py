@@ -78,6 +78,13 @@ class HostGame(Game):
         move = _CATCH | rnd.debtor()
         return move if rnd.is_legal(self.match.seated.index(player), move) else -1
 
+    def catch(self, seat=None):
+        """A human here catches, unless a linked seat's catch came first (nothing then:
+        the host's Catch tile stays until that catch is shown)."""
+        if self.in_round() and self.rnd.debtor() is None:
+            return
+        Game.catch(self, seat)
+
     def play_linked(self, player, move):
         """Linked `player` moves: 0 when made, else why not (linkmsg STALE .. NOT_YOURS)."""
         if move & _CATCH == _CATCH:

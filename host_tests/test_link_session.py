@@ -367,6 +367,18 @@ def test_of_two_linked_catches_the_first_wins_and_the_second_is_refused_as_late(
     assert t.run()
 
 
+def test_the_hosts_own_human_catching_after_a_linked_catch_changes_nothing():
+    hub, t = greta_forgets_mau()
+    jun = t.clients[1]
+    jun.game.catch()
+    t.host.tick(t.now)                 # made; the host's table shows it at an AI's pace
+    n = t.game.n_moves
+    t.game.catch(0)                    # Hana presses the Catch tile still on her table
+    assert t.game.n_moves == n and caught_words(t.game) == [10 << 12 | 2 << 8 | 3]
+    t.hold = False
+    assert t.run()
+
+
 def test_a_catch_after_the_chance_passed_is_refused_as_late_never_applied():
     hub, t = greta_forgets_mau()
     ivo = t.clients[0]
