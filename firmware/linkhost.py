@@ -205,12 +205,11 @@ class LinkHost:
         if self._player_of(peer) in game.linked:
             self._seat(peer, self._player_of(peer))   # back after a reset: its seat again
             return
-        for k in range(game.players()):
-            player = game.match.seated[k]
-            if player in game.linked and game.player_name(player) == name:
-                self._seat(peer, player)  # the seat the host named for them
-                return
         free = self._free()
+        for player in free:
+            if game.player_name(player) == name:
+                self._seat(peer, player)  # the seat the host named for them, if no
+                return                    # device that is up holds it
         if not free:
             self._text(peer, M.REFUSE, "No free seat at this table")
             return

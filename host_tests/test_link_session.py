@@ -411,6 +411,27 @@ def test_a_device_of_another_protocol_is_refused_with_words_on_both_screens():
     assert other.game is None
 
 
+def test_a_second_device_claiming_a_seat_already_taken_is_refused():
+    from firmware.linkclient import LinkClient
+    hub, t, alone = table()
+    frames(t, 50)
+    ivo = t.clients[0]
+    other = LinkClient(hub.link(9), "Ivo")        # another device of a player named Ivo
+    for _ in range(100):
+        t.frame()
+        other.tick(t.now)
+    assert other.refused == "No free seat at this table" and other.game is None
+    other.refused = ""
+    other.take(1)                                 # Ivo's seat, asked for outright
+    for _ in range(20):
+        t.frame()
+        other.tick(t.now)
+    assert other.refused == "That seat is taken" and other.game is None
+    assert t.host.peers == {1: 1, 2: 2} and ivo.game.me == 1
+    assert t.run()
+    assert t.log == alone                         # Ivo played on, undisturbed
+
+
 def test_a_device_whose_table_differs_gets_it_again():
     hub, t, alone = table()
     mid_match(t)
