@@ -82,13 +82,12 @@ MODELS = {   # transports by device, the wire's ends in the proxies' order, the 
 }
 
 
-def alone():
+def alone(folder):
     """The same match on one device: Anna, Ben and Cleo take turns by the same keys."""
     from firmware.gfx import Canvas
     from firmware.save import Store
     from tools.sim import boards
     from tools.sim.device import firmware_app_factory
-    import tempfile
     App = firmware_app_factory()
     log = []
 
@@ -98,7 +97,7 @@ def alone():
             App._on_change(self, game)
 
     board = boards.load("pico_oled")
-    store = Store(tempfile.mkdtemp(prefix="linkvm-"))
+    store = Store(str(folder))
     setup = first_setup(0, 3)
     setup["limit"] = 1
     store.save_settings(setup)
@@ -114,7 +113,7 @@ def alone():
 
 
 @pytest.mark.parametrize("model", ["uart", "espnow"])
-def test_three_vm_apps_play_a_linked_match_by_keys_that_ends_as_on_one_device(model):
+def test_three_vm_apps_play_a_linked_match_by_keys_that_ends_as_on_one_device(model, tmp_path):
     transports, make_ends, pulled = MODELS[model]
     wire = Wire(seed=5, **FAULTS)
     ends = make_ends(wire)
@@ -138,7 +137,7 @@ def test_three_vm_apps_play_a_linked_match_by_keys_that_ends_as_on_one_device(mo
     assert "at" in cut
     for fault in ("dropped", "corrupted", "duplicated", "delayed", "reordered"):
         assert wire.log[fault], fault
-    want, final = alone()
+    want, final = alone(tmp_path)
     reports = {name: ast.literal_eval(o.report) for name, o in out.items()}
     log, seen, waits, title, lines = reports["Anna"]
     print("%d moves logged; the final table: %s %s" % (len(log), title, lines))
