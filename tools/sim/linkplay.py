@@ -5,6 +5,7 @@ A table of devices: the host (firmware.linkhost over a HostGame) and clients
 The humans are played by `pick`, a rule that reads only the seat's View and legal
 moves, so the same seeded match can be played on one device (`play_alone`) and over
 the link (`play_linked`) and the two compared move by move.
+`by_keys` plays the real app the same way by its keys, a screen at a time.
 """
 from array import array
 
@@ -136,3 +137,53 @@ class Table:
                     if c not in self.off):
                 return True
         return False
+
+
+def choose(app, item):
+    """On a list screen, move to `item` and press OK."""
+    from firmware import screens as S
+    sc = app.screen
+    for _ in range(len(sc.items)):
+        if sc.items[sc.cursor] == item:
+            break
+        app.act(S.NEXT)
+    app.act(S.OK)
+
+
+def by_keys(app, entry):
+    """What a player does by keys with the screen in front of them: `entry` on the title
+    (New game, Host or Join a linked game), Start once every guest has joined, the first
+    card marked playable (else Draw or Pass), OK on what asks for it; waits otherwise."""
+    from firmware import screens as S
+    sc = app.screen
+    name = sc.name
+    if name == "title":
+        choose(app, entry)
+    elif name == "setup":
+        while sc.rows_of[sc.cursor][0] != "start":
+            app.act(S.NEXT)
+        app.act(S.OK)
+    elif name == "lobby":
+        if all(i.endswith(": joined") for i in sc.items[:-1]):
+            choose(app, "Start")
+    elif name == "table":
+        if sc.my_turn and not app.busy:
+            target = -1
+            for i in range(sc.item_n):
+                kind = sc.item_kind[i]
+                if kind == S.CARD_ITEM and sc.playable[sc.item_arg[i]]:
+                    target = i
+                    break
+                if target < 0 and kind in (S.DRAW_ITEM, S.PASS_ITEM):
+                    target = i
+            for _ in range(sc.item_n):
+                if sc.cursor == target:
+                    break
+                app.act(S.NEXT)
+            app.act(S.OK)
+            if app.screen.name == "picker":
+                app.act(S.OK)
+    elif name == "between":
+        choose(app, "Deal next round")
+    elif name in ("cover", "story", "scores", "mau", "picker"):
+        app.act(S.OK)
