@@ -151,10 +151,11 @@ class Painter:
                     and last.kind == "table"):
                 self.under = last
             else:
-                if screen is not self.under and not self._alike(last, screen):
-                    self.keys = {}             # (back to the table under a picker: kept)
-                elif self.c.size == LARGE:     # but its status lines drawn whole (the suits)
-                    self.keys["status"] = None
+                if screen is self.under:       # back to the table under a picker: keys kept,
+                    if self.c.size == LARGE:   # but its status lines drawn whole (the suits)
+                        self.keys["status"] = None
+                elif not self._alike(last, screen):
+                    self.keys = {}
                 self.under = None
             self.screen = screen
         kind = screen.kind
@@ -176,7 +177,7 @@ class Painter:
         setup): its rows are drawn over the old ones, a row the same kept, not the screen
         cleared (the title's rows are below its logo, the picker's hold suits)."""
         return (last is not None and last.kind == screen.kind == "list"
-                and last.fit == screen.fit and "title" != last.name and "title" != screen.name
+                and last.fit == screen.fit and last.name != "title" and screen.name != "title"
                 and not last.suits and not screen.suits)
 
     def _changed(self, region, key):
@@ -221,7 +222,8 @@ class Painter:
         for r in range(sc.fit):
             row = sc.top + r
             if row < len(lines):      # style 0, or -1 for a line in colour (see below)
-                key = (lines[row], -(sc.name == "title" or sc.name == "final" and row == 0))
+                lit = sc.name == "title" or sc.name == "final" and row == 0
+                key = (lines[row], -1 if lit else 0)
             elif row - len(lines) < len(items):
                 i = row - len(lines)
                 key = (items[i], 1 + (i == sc.cursor), sc.suits[i] if sc.suits else -1)
