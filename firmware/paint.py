@@ -151,10 +151,11 @@ class Painter:
                     and last.kind == "table"):
                 self.under = last
             else:
-                if screen is not self.under:   # back to the table under a picker: keys kept
+                if screen is self.under:       # back to the table under a picker: keys kept,
+                    if self.c.size == LARGE:   # but its status lines drawn whole (the suits)
+                        self.keys["status"] = None
+                elif not self._alike(last, screen):
                     self.keys = {}
-                elif self.c.size == LARGE:     # but its status lines drawn whole (the suits)
-                    self.keys["status"] = None
                 self.under = None
             self.screen = screen
         kind = screen.kind
@@ -171,6 +172,14 @@ class Painter:
         else:
             self._list(screen)
 
+    def _alike(self, last, screen):
+        """True when `screen` is a list laid out as `last` was (the final table, then the
+        setup): its rows are drawn over the old ones, a row the same kept, not the screen
+        cleared (the title's rows are below its logo, the picker's hold suits)."""
+        return (last is not None and last.kind == screen.kind == "list"
+                and last.fit == screen.fit and last.name != "title" and screen.name != "title"
+                and not last.suits and not screen.suits)
+
     def _changed(self, region, key):
         """True (and remember `key`) when `region` was drawn from something else."""
         if self.keys.get(region) == key:
@@ -181,14 +190,23 @@ class Painter:
     # --- lists and pages -------------------------------------------------------------
 
     def _title(self, title):
+        """The title bar; a new title is drawn over the old and the new text's width only
+        (the setup's title explains the seat under the cursor: a step changes it)."""
         c, s = self.c, self.c.size
+        old = self.keys.get("title")
         if not self._changed("title", title):
             return
-        h = _TITLE_H[s]
-        c.rect(0, 0, c.width, h, PANEL if c.depth == 4 else CURSOR)
-        role = TITLE if c.depth == 4 else CURSOR_INK
         title = title[:cols(c)]
-        c.text(title, max(0, (c.width - c.text_width(title)) // 2), (1, 0, 3)[s], role)
+        x = max(0, (c.width - c.text_width(title)) // 2)
+        if old is None:
+            x0, x1 = 0, c.width
+        else:
+            old = old[:cols(c)]
+            x0 = max(0, (c.width - c.text_width(old)) // 2)
+            x1 = max(x0 + c.text_width(old), x + c.text_width(title))
+            x0 = min(x0, x)
+        c.rect(x0, 0, x1 - x0, _TITLE_H[s], PANEL if c.depth == 4 else CURSOR)
+        c.text(title, x, (1, 0, 3)[s], TITLE if c.depth == 4 else CURSOR_INK)
 
     def _list(self, sc):
         c, s = self.c, self.c.size
@@ -203,8 +221,9 @@ class Painter:
         band = c.width - 4     # the rows leave the scroll marks' column alone
         for r in range(sc.fit):
             row = sc.top + r
-            if row < len(lines):
-                key = (lines[row], 0)
+            if row < len(lines):      # style 0, or -1 for a line in colour (see below)
+                lit = sc.name == "title" or sc.name == "final" and row == 0
+                key = (lines[row], -1 if lit else 0)
             elif row - len(lines) < len(items):
                 i = row - len(lines)
                 key = (items[i], 1 + (i == sc.cursor), sc.suits[i] if sc.suits else -1)
@@ -220,11 +239,9 @@ class Painter:
             text, style = key[0], key[1]
             x = 1 if s == TINY else 4
             role = CURSOR_INK if style == 2 else TEXT
-            if style == 0 and sc.name == "title":
-                role = WARN           # a notice: "Save damaged, starting fresh"
-            elif style == 0 and sc.name == "final" and row == 0:
-                role = HILITE         # the winner heads the final table
-            if style and key[2] >= 0:
+            if style < 0:             # a notice ("Save damaged, starting fresh"), or the
+                role = WARN if sc.name == "title" else HILITE   # winner heading the final
+            if style > 0 and key[2] >= 0:
                 self._suit_chip(x, top, key[2])
                 x += c.suit_size() + 5
             c.text(text[:width], x, y, role)
