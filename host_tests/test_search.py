@@ -130,16 +130,21 @@ def test_the_search_keeps_to_its_node_tables():
     assert searched >= 3
 
 
+def _expert_moves(hands, rest, top):
+    """What the Expert of seeds 0 to 2 plays from seat 0 of the stacked table."""
+    rules, rnd = _stacked(hands, rest, top)
+    moves = array("H", range(mv.MAX_MOVES))
+    n = rnd.legal_moves(0, moves)
+    view = rnd.view(0, View(rules))
+    return [ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+            for seed in range(3)]
+
+
 def test_finds_a_win_two_moves_away_and_says_mau():
     # Heads-up classic, 8C KC in hand on the 9C: the 8 skips the other player, and the
     # King then goes out on it. The King first leaves the other player a turn.
     rest = "7C TC JC QC AC 9S JS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD"
-    rules, rnd = _stacked(["8C KC", "7S 8S TS QS KS"], rest, "9C")
-    moves = array("H", range(mv.MAX_MOVES))
-    n = rnd.legal_moves(0, moves)
-    view = rnd.view(0, View(rules))
-    for seed in range(3):
-        move = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+    for move in _expert_moves(["8C KC", "7S 8S TS QS KS"], rest, "9C"):
         assert move == mv.play(parse("8C"), mau=True), describe(move)
 
 
@@ -147,12 +152,7 @@ def test_a_jack_comes_with_its_wish_and_the_mau():
     # Only the Jack fits the Ten of diamonds; it leaves the Nine of spades: the Expert
     # plays it wishing spades, and says Mau with it.
     rest = "7C 8C 9C TC JC QC KC AC 7H 8H 9H TH JH QH KH AH 7D 8D 9D JD QD KD AD 7S 8S"
-    rules, rnd = _stacked(["JS 9S", "AS KS QS TS"], rest, "TD")
-    moves = array("H", range(mv.MAX_MOVES))
-    n = rnd.legal_moves(0, moves)
-    view = rnd.view(0, View(rules))
-    for seed in range(3):
-        move = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+    for move in _expert_moves(["JS 9S", "AS KS QS TS"], rest, "TD"):
         assert move == mv.play(parse("JS"), wish=1, mau=True), describe(move)
 
 

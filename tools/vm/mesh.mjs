@@ -10,6 +10,7 @@
 //       `mesh.call(fn, text)`: that writes {"call": fn, "arg": text} and waits for the
 //       orchestrator's {"ret": text}. Strings cross, nothing else.
 import fs from "node:fs";
+import { makeDirs } from "./vmfs.mjs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 
@@ -35,18 +36,6 @@ function readLine() {
   }
 }
 const writeLine = (obj) => fs.writeSync(1, JSON.stringify(obj) + "\n");
-
-function makeDirs(FS, dir) {
-  let sofar = "";
-  for (const part of dir.split("/").filter(Boolean)) {
-    sofar += "/" + part;
-    try {
-      FS.mkdir(sofar);
-    } catch (e) {
-      if (!FS.analyzePath(sofar).exists) throw e;
-    }
-  }
-}
 
 async function main() {
   const spec = JSON.parse(readLine());

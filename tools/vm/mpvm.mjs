@@ -21,6 +21,7 @@
 // VM output goes to our stdout/stderr. Exit status: 0 success, 1 uncaught Python exception
 // (MicroPython traceback on stderr), n for sys.exit(n), 2 bad usage, 3 the VM itself died.
 import fs from "node:fs";
+import { makeDirs } from "./vmfs.mjs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
@@ -126,18 +127,6 @@ function capHeap(mod) {
     const [p, size] = held.pop();
     mod._free(p);
     back += size;
-  }
-}
-
-function makeDirs(FS, dir) {
-  let sofar = "";
-  for (const part of dir.split("/").filter(Boolean)) {
-    sofar += "/" + part;
-    try {
-      FS.mkdir(sofar);
-    } catch (e) {
-      if (!FS.analyzePath(sofar).exists) throw e;
-    }
   }
 }
 
