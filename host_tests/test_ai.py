@@ -37,9 +37,20 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
 
     Asserts that every move is in the round's legal-move list. `check(rnd, seat, bot,
     view, moves, n)` runs before each turn decision; `log` collects (seat, move)."""
-    rnd = Round(rules, players, Random(seed))
     bots = [ai.Player(rules, levels[k % len(levels)], seed=seed * 16 + k, playouts=playouts)
             for k in range(players)]
+    return play_bots(rules, bots, seed, before=check, log=log)
+
+
+def play_bots(rules, bots, seed, before=None, after=None, log=None):
+    """One seeded round between `bots` (by seat); asserts every move is listed.
+
+    `before(rnd, seat, bot, view, moves, n)` runs before each turn decision,
+    `after(rnd, seat, bot_before, view, moves, n, move)` after it with a copy of the bot
+    as it was; a seat may catch a forgotten Mau out of turn first; `log` collects
+    (seat, move)."""
+    players = len(bots)
+    rnd = Round(rules, players, Random(seed))
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(mv.MAX_MOVES))
     for k in range(players):
@@ -48,30 +59,19 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
     while not rnd.is_over():
         count += 1
         assert count < 20000, "round does not end"
-        seat = move = None
-        debtor = rnd.debtor()
-        if debtor is not None:
-            turn = rnd.turn()
-            for j in range(1, players):
-                q = (turn + j) % players
-                if q == debtor:
-                    continue
-                n = rnd.legal_moves(q, moves)
-                m = bots[q].choose(rnd.view(q, views[q]), moves, n)
-                if m is not None:
-                    assert m in list(moves[:n]), (describe(m), q)
-                    seat, move = q, m
-                    break
+        seat, move = _catch(rnd, bots, views, moves)
         if seat is None:
             seat = rnd.turn()
             n = rnd.legal_moves(seat, moves)
             view = rnd.view(seat, views[seat])
-            if check is not None:
-                check(rnd, seat, bots[seat], view, moves, n)
+            if before is not None:
+                before(rnd, seat, bots[seat], view, moves, n)
+            copied = copy.deepcopy(bots[seat]) if after is not None else None
             move = bots[seat].choose(view, moves, n)
-            legal = list(moves[:n])
-            assert move in legal, "level %d chose %s; legal: %s" % (
-                bots[seat].level, describe(move), [describe(m) for m in legal])
+            assert move in list(moves[:n]), "%s chose %s; legal: %s" % (
+                _who(bots[seat]), describe(move), [describe(m) for m in moves[:n]])
+            if after is not None:
+                after(rnd, seat, copied, view, moves, n, move)
         for k in range(players):
             if bots[k].watches:
                 bots[k].observe(rnd.view(k, views[k]), seat, move)
@@ -79,6 +79,29 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
             log.append((seat, move))
         rnd.apply(seat, move)
     return rnd
+
+
+def _catch(rnd, bots, views, moves):
+    """The first seat after the player to move that catches a forgotten Mau, and its move."""
+    debtor = rnd.debtor()
+    if debtor is not None:
+        players = len(bots)
+        turn = rnd.turn()
+        for j in range(1, players):
+            q = (turn + j) % players
+            if q != debtor:
+                n = rnd.legal_moves(q, moves)
+                m = bots[q].choose(rnd.view(q, views[q]), moves, n)
+                if m is not None:
+                    assert m in list(moves[:n]), (describe(m), q)
+                    return q, m
+    return None, None
+
+
+def _who(bot):
+    """A bot named in a failure: its level, or its module."""
+    level = getattr(bot, "level", None)
+    return "level %d" % level if level is not None else type(bot).__module__
 
 
 def option_mixes(count, seed):

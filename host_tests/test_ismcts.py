@@ -21,7 +21,7 @@ from engine.rng import Random
 from engine.round import Round, View
 from engine.rules import Rules
 from engine.text import describe, parse
-from test_ai import option_mixes
+from test_ai import option_mixes, play_bots
 from tools import ismcts
 from tools import tournament as tm
 
@@ -37,47 +37,9 @@ def seat(rules, players, seed, iterations=QUICK):
 
 def play_round(rules, bots, seed, check=None, log=None):
     """One seeded round between `bots` (by seat); asserts every move is listed.
-    `check(rnd, seat, bot, view, moves, n, move)` runs after each turn decision."""
-    players = len(bots)
-    rnd = Round(rules, players, Random(seed))
-    views = [View(rules) for _ in range(players)]
-    moves = array("H", range(mv.MAX_MOVES))
-    for k in range(players):
-        bots[k].new_round(rnd.view(k, views[k]))
-    count = 0
-    while not rnd.is_over():
-        count += 1
-        assert count < 20000, "round does not end"
-        p = move = None
-        debtor = rnd.debtor()
-        if debtor is not None:
-            turn = rnd.turn()
-            for j in range(1, players):
-                q = (turn + j) % players
-                if q != debtor:
-                    n = rnd.legal_moves(q, moves)
-                    m = bots[q].choose(rnd.view(q, views[q]), moves, n)
-                    if m is not None:
-                        assert m in list(moves[:n]), (describe(m), q)
-                        p, move = q, m
-                        break
-        if p is None:
-            p = rnd.turn()
-            n = rnd.legal_moves(p, moves)
-            view = rnd.view(p, views[p])
-            before = copy.deepcopy(bots[p]) if check is not None else None
-            move = bots[p].choose(view, moves, n)
-            assert move in list(moves[:n]), "%s chose %s; legal: %s" % (
-                type(bots[p]).__module__, describe(move), [describe(m) for m in moves[:n]])
-            if check is not None:
-                check(rnd, p, before, view, moves, n, move)
-        for k in range(players):
-            if bots[k].watches:
-                bots[k].observe(rnd.view(k, views[k]), p, move)
-        if log is not None:
-            log.append((p, move))
-        rnd.apply(p, move)
-    return rnd
+    `check(rnd, seat, bot, view, moves, n, move)` runs after each turn decision, with a
+    copy of the bot as it was before it."""
+    return play_bots(rules, bots, seed, after=check, log=log)
 
 
 def test_only_listed_moves_in_both_presets():

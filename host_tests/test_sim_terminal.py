@@ -66,25 +66,33 @@ def read_until_quiet(fd, proc, seconds, quiet=0.4):
     return b"".join(chunks).decode(errors="replace")
 
 
-def test_terminal_mode_plays_and_restores_the_terminal(tmp_path):
+def play_in_pty(args, keys, rows, columns, first=20):
+    """Run the simulator with `args` in a pty of `rows` x `columns`; type each key of
+    `keys` once its output is quiet, then q. Returns each stretch of output (before the
+    first key, after each key, after q) and the terminal's modes before and after."""
     master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 250, 0, 0))
-    before = termios.tcgetattr(slave)
-    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal", "--save-dir",
-                             str(tmp_path)], stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    modes = [termios.tcgetattr(slave)]
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal"] + args,
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
     try:
-        title = read_until_quiet(master, proc, 20)
-        os.write(master, b"z")  # A: OK on "New game"
-        setup = read_until_quiet(master, proc, 10)
-        os.write(master, b"q")
-        rest = read_until_quiet(master, proc, 10)
+        out = [read_until_quiet(master, proc, first)]
+        for key in keys + [b"q"]:
+            os.write(master, key)
+            out.append(read_until_quiet(master, proc, 10))
         assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
     finally:
         if proc.poll() is None:
             proc.kill()
-        after = termios.tcgetattr(slave)
+        modes.append(termios.tcgetattr(slave))
         os.close(master)
         os.close(slave)
+    return out, modes
+
+
+def test_terminal_mode_plays_and_restores_the_terminal(tmp_path):
+    (title, setup, rest), (before, after) = play_in_pty(
+        ["--save-dir", str(tmp_path)], [b"z"], 80, 250)   # z: A, OK on "New game"
     assert title.startswith("\x1b[?1049h\x1b[?25l\x1b[2J")
     assert (title + setup + rest).endswith("\x1b[0m\x1b[?25h\x1b[?1049l")  # screen and cursor back
     assert after == before  # cbreak mode undone: echo and line editing as they were
@@ -124,23 +132,9 @@ def test_an_80x24_terminal_shows_the_whole_default_screen_shrunk(tmp_path):
     from tools.sim import boards, headless, terminal
     from tools.sim.device import Device
     from tools.sim.__main__ import seeded
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal", "--seed", "5",
-                             "--save-dir", str(tmp_path / "a")],
-                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
-    try:
-        title = read_until_quiet(master, proc, 20)
-        os.write(master, b"\x1b[B")   # the down arrow: on the Pico Display, Y (next)
-        moved = read_until_quiet(master, proc, 10)
-        os.write(master, b"q")
-        rest = read_until_quiet(master, proc, 10)
-        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
+    # the down arrow: on the Pico Display, Y (next)
+    (title, moved, rest), _ = play_in_pty(
+        ["--seed", "5", "--save-dir", str(tmp_path / "a")], [b"\x1b[B"], 24, 80)
     shown = characters(title, 80, 24), characters(title + moved, 80, 24)
     dev = Device(boards.load("pico_display"), seeded(firmware_app_factory(), 5), str(tmp_path / "b"))
     renderer, notes = terminal.layout(dev.canvas, dev.board, 80, 24)
@@ -162,23 +156,8 @@ def test_an_80x24_terminal_shows_the_whole_default_screen_shrunk(tmp_path):
 def test_the_circuitpython_boards_play_in_the_terminal_too(tmp_path):
     """The PyBadge's displayio screen, copied to the terminal: shrunk into 80x24, keys work."""
     pytest.importorskip("displayio", reason="the CircuitPython back end is in requirements-circuitpython.txt")
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--board", "pybadge", "--mode", "terminal",
-                             "--save-dir", str(tmp_path)],
-                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
-    try:
-        title = read_until_quiet(master, proc, 30)
-        os.write(master, b"z")   # A: New game
-        setup = read_until_quiet(master, proc, 10)
-        os.write(master, b"q")
-        rest = read_until_quiet(master, proc, 10)
-        assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
+    (title, setup, rest), _ = play_in_pty(
+        ["--board", "pybadge", "--save-dir", str(tmp_path)], [b"z"], 24, 80, first=30)  # A: New game
     before, after = characters(title, 80, 24), characters(title + setup, 80, 24)
     picture = [i for i, line in enumerate(before) if any("\u2800" <= ch <= "\u28ff" for ch in line)]
     assert len(picture) > 12   # the screen, in braille rows
