@@ -46,6 +46,23 @@ def shrink(box, dx, dy):
     return (x + dx, y + dy, w - 2 * dx, h - 2 * dy)
 
 
+def set_pixels(canvas):
+    """The pixels set on a canvas, found from its buffer's bytes that are not 0."""
+    w, h, pixel = canvas.width, canvas.height, canvas.fb.pixel
+    inked = [i for i, b in enumerate(canvas.buf) if b]
+    if canvas.depth == 4:    # GS4_HMSB: a byte holds two pixels of a row
+        row = (w + 1) // 2
+        held = ((i % row * 2 + k, i // row) for i in inked for k in (0, 1))
+    else:                    # MONO_VLSB: a byte holds eight pixels of a column
+        held = ((i % w, i // w * 8 + k) for i in inked for k in range(8))
+    return {(x, y) for x, y in held if x < w and y < h and pixel(x, y)}
+
+
+def overlap(a, b):
+    """True when the (x, y, w, h) boxes share a pixel."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 class Ink:
     """One text, glyph or card on the screen: what it is, the pixels it covers, its box."""
 
@@ -78,7 +95,7 @@ class Recorder(Canvas):
         sc = self.scratch
         sc.fb.fill(0)
         draw(sc)
-        return {(x, y) for y in range(self.height) for x in range(self.width) if sc.fb.pixel(x, y)}
+        return set_pixels(sc)
 
     def _add(self, what, pixels, cell):
         """A new ink: it must lie on the screen and in its owner's box, and cover no ink shown."""
@@ -105,6 +122,9 @@ class Recorder(Canvas):
         kept = []
         for ink in self.shown:
             if inside(ink.box, box):
+                continue
+            if not overlap(ink.box, box):
+                kept.append(ink)
                 continue
             if any(x <= px < x + w and y <= py < y + h for px, py in ink.pixels):
                 self.fault("%r is cut by a rectangle %r" % (ink, box))
@@ -204,7 +224,7 @@ def rank_pixels(canvas, x, y, card, big=False):
         canvas._tiny_rank(x + 1, y + 1, card & 15, 1)
     else:
         canvas._rank(x + (2 if canvas.size == gfx.LARGE else 1), y + 2, card & 15, 1, big)
-    return {(i, j) for i in range(canvas.width) for j in range(canvas.height) if canvas.fb.pixel(i, j)}
+    return set_pixels(canvas)
 
 
 class Measured(P.Painter):
@@ -417,3 +437,23 @@ def test_every_drawing_fits_its_box_in_pass_and_play_with_the_flash_refusing_sav
         faults, seen = play_and_measure(w, h, depth, [0, 0, 3], seed=8, steps=500, unsaved=True)
         assert {"cover", "table"} <= seen
         assert not faults, "\n".join(sorted(set(faults))[:20])
+
+
+@pytest.mark.parametrize("w, h, depth", [(240, 135, 4), (128, 64, 1)])
+def test_the_measuring_canvas_finds_each_kind_of_fault(w, h, depth):
+    """Text over text, a rectangle cutting text, text off the screen or out of its box:
+    each is reported, and text drawn clear of everything is not."""
+    canvas = Recorder(w, h, depth)
+    canvas.text("Mau", 10, 10, gfx.INK)
+    canvas.text("Mau", 60, 10, gfx.INK)
+    assert canvas.faults == []
+    canvas.text("Mau", 14, 12, gfx.INK)
+    assert "is drawn over" in canvas.faults[-1]
+    canvas.rect(62, 8, 6, 6, gfx.FELT)
+    assert "is cut by a rectangle" in canvas.faults[-1]
+    canvas.text("Mau", w - 8, 30, gfx.INK)
+    assert "runs off the screen" in canvas.faults[-1]
+    canvas.owner = lambda: (0, 40, 20, 10)
+    canvas.text("Mau", 2, 41, gfx.INK)
+    assert "outside its box" in canvas.faults[-1]
+    assert len(canvas.faults) == 4
