@@ -583,3 +583,68 @@ def test_ssd1306_on_micropython():
     assert ["LOCKED", "i2c"] in lines and ["LOCKED", "spi"] in lines, result.stdout
     spent, locked = next(line[1:] for line in lines if line[0] == "WRITEVTO")
     assert int(spent) >= 1025 and locked == "MemoryError", result.stdout
+
+
+# --- lines of one colour: filled, not expanded through the palette ----------------------
+
+def plain_truth(canvas):
+    """Each line's one pixel value, or None where it holds several (read pixel by pixel)."""
+    out = []
+    for y in range(canvas.height):
+        seen = {canvas.fb.pixel(x, y) for x in range(canvas.width)}
+        out.append(seen.pop() if len(seen) == 1 else None)
+    return out
+
+
+def test_the_canvas_knows_which_lines_are_of_one_colour():
+    """canvas.plain never calls a line of several colours plain, through a game's screens
+    (a card flying over the table included), and knows the empty lines of a list screen."""
+    from firmware.gfx import Canvas
+    from host_tests.test_gfx import started_game
+    c, app = started_game(240, 135, 4, 3)
+    now = 0
+    for step in range(60):
+        now += 100
+        app.tick(now)
+        if step % 7 == 0 and app.table.my_turn:
+            app.act(3)
+        truth = plain_truth(c)
+        for y in range(c.height):
+            if c.plain[y] != 255:
+                assert truth[y] == c.plain[y], (step, y, app.screen.name)
+    lists = Canvas(240, 135, 4)
+    lists.fill(0)
+    lists.rect(0, 17, 240, 12, 7)
+    lists.text("New game", 4, 18, 9)
+    lists.rect(10, 40, 100, 12, 0)             # part of lines already of its colour
+    lists.rect(10, 60, 100, 3, 5)              # part of lines of another colour
+    assert [y for y in range(135) if lists.plain[y] == 255] == (
+        list(range(18, 26)) + [60, 61, 62])
+    assert lists.plain[17] == lists.plain[26] == lists.ink(7)
+    assert [255 if v is None else v for v in plain_truth(lists)] == list(lists.plain)
+
+
+def test_st7789_sends_lines_of_one_colour_from_a_filled_band():
+    """A screen of one colour but a line of text: only the bands the text lies in go
+    through the palette blit (about 1.2 us a pixel on an RP2040); the other lines are sent
+    from the band filled with their colour, and the panel shows the canvas exactly."""
+    from firmware.gfx import Canvas, TEXT, BG, PANEL
+    spi, panel = open_st7789(90)
+    canvas = Canvas(240, 135, 4)
+    canvas.fill(BG)
+    canvas.rect(0, 0, 240, 14, PANEL)
+    canvas.text("Mau-Mau", 60, 62, TEXT)       # lines 62-69: bands 60-64 and 65-69
+    panel.blitted = panel.filled = 0
+    panel.show_all(canvas)
+    model = panel_state(spi, ST7789Model())
+    assert_shows(model, canvas, 1)
+    assert model.pixels == 240 * 135
+    assert panel.blitted == 240 * 10
+    canvas.take_boxes()
+    canvas.rect(30, 100, 50, 12, TEXT)         # a box of its own: 64 wide, 15 lines
+    canvas.text("Hi", 100, 40, TEXT)           # 16 wide: in taller bands (20 lines)
+    for box in (canvas.boxes[i:i + 4] for i in range(0, 4 * canvas.take_boxes(), 4)):
+        panel.show(canvas, *box)
+    panel_state(spi, model)
+    assert_shows(model, canvas, 1)
+    assert panel.blitted == 240 * 10 + 64 * 15 + 16 * 10
