@@ -6,9 +6,7 @@ takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono
 Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
 (a new rectangle joins a box when that wastes few pixels, else starts its own): a frame
 that changes the hand row and the opponents sends two boxes, not the screen between them.
-`take_boxes()` hands them out; `take_dirty()` gives their union as one box. `plain` says
-of each line whether it is all one pixel value (that value) or not (255): a colour driver
-sends such a line from a band it filled instead of expanding it through the palette.
+`take_boxes()` hands them out; `take_dirty()` gives their union as one box.
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
 
@@ -91,7 +89,6 @@ _SLACK = const(256)    # pixels a merge may add for free (a box more costs a win
 # on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
 # skips bytes that did not change), while each box costs a show and marks more work
 _MONO_SLACK = const(4096)
-_MIXED = const(255)    # `plain`: a line of several pixel values (firmware.st7789 reads it privately)
 
 # card faces by state
 NORMAL = const(0)     # playable or not judged
@@ -141,8 +138,6 @@ class Canvas:
         self._last = 0                           # the box last made or grown (a hint)
         self._slack = _SLACK if depth == 4 else _MONO_SLACK
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
-        self.plain = bytearray(height)           # each line's one pixel value, or 255 (several)
-        self.plain_fb = framebuf.FrameBuffer(self.plain, 1, height, framebuf.GS8)
 
     def _stamp_suits(self, framebuf):
         """Stamps of the four suits at scale 1, then twice the size (the large screen's big
@@ -170,14 +165,11 @@ class Canvas:
             ink.pixel(1, 0, c)
         self.fb.blit(stamp, x, y, c ^ 1, ink)
 
-    def mark(self, x, y, w, h, plain=_MIXED):
-        """Add a rectangle to the dirty boxes (clipped to the screen); its lines are `plain`
-        afterwards (of several values, unless a fill left them all one; -1: as noted)."""
+    def mark(self, x, y, w, h):
+        """Add a rectangle to the dirty boxes (clipped to the screen)."""
         # called for every drawing: plain comparisons (cheaper than min/max calls), and
         # first the box last grown, which most drawings fall inside (on the screen already:
         # no clipping needed then)
-        if plain >= 0:
-            self.plain_fb.fill_rect(0, y, 1, h, plain)
         x1 = x + w
         y1 = y + h
         b, n, i = self._box, self._n, self._last
@@ -313,21 +305,13 @@ class Canvas:
 
     def fill(self, role):
         """Paint the whole screen one role."""
-        c = self._roles[role]
-        self.fb.fill(c)
-        self.mark(0, 0, self.width, self.height, c)
+        self.fb.fill(self._roles[role])
+        self.mark(0, 0, self.width, self.height)
 
     def rect(self, x, y, w, h, role):
         """A filled rectangle."""
-        c = self._roles[role]
-        self.fb.fill_rect(x, y, w, h, c)
-        if x > 0 or x + w < self.width:   # part of each line: still one value if it was c
-            plain = self.plain
-            for k in range(max(y, 0), min(y + h, self.height)):
-                if plain[k] != c:
-                    plain[k] = _MIXED
-            c = -1
-        self.mark(x, y, w, h, c)
+        self.fb.fill_rect(x, y, w, h, self._roles[role])
+        self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
         """A rectangle's outline."""

@@ -133,8 +133,6 @@ class Painter:
             w, h = canvas.card_size()
             self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
                                                    framebuf.GS4_HMSB)
-            # and what canvas.plain said of its lines (they are as they were once it lifts)
-            self.under_plain = framebuf.FrameBuffer(bytearray(h), 1, h, framebuf.GS8)
         else:                    # nothing moves here: the app's tick need not call animate
             self.animate = None
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
@@ -235,12 +233,7 @@ class Painter:
                 continue
             y = (_LOGO_ROWS[s] if logo else _ROW_Y[s]) + r * _ROW_H[s]
             top = y if s == MEDIUM else y - 1
-            lit = key is not None and key[1] == 2
-            # colour: a row clear of the scroll marks is cleared whole (the same pixels), so
-            # its lines the text leaves stay of one colour (firmware.st7789 fills them)
-            whole = (c.depth == 4 and not lit and _ROW_Y[s] + 3 <= top
-                     and top + _ROW_H[s] <= c.height - 4)
-            c.rect(0, top, c.width if whole else band, _ROW_H[s], CURSOR if lit else BG)
+            c.rect(0, top, band, _ROW_H[s], CURSOR if key is not None and key[1] == 2 else BG)
             if key is None:
                 continue
             text, style = key[0], key[1]
@@ -445,7 +438,6 @@ class Painter:
         y = fy + (_LANDING[1] - fy) * step // _FLIGHT_STEPS
         self._at_x, self._at_y = x, y
         self.under_card.blit(self.c.fb, -x, -y)     # what the card covers, for the next step
-        self.under_plain.blit(self.c.plain_fb, 0, -y)
         self.c.card(x, y, self.flying)
 
     def _lift(self):
@@ -454,7 +446,6 @@ class Painter:
             w, h = self.c.card_size()
             self.c.fb.blit(self.under_card, self._at_x, self._at_y)
             self.c.mark(self._at_x, self._at_y, w, h)
-            self.c.plain_fb.blit(self.under_plain, 0, self._at_y)
 
     def _land(self):
         """The flight ends: the card off the table (the pile is drawn next)."""

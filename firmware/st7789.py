@@ -1,21 +1,19 @@
-"""ST7789 colour TFT over SPI: shows a 4-bit canvas in RGB565, one band of lines at a time.
+"""ST7789 colour TFT over SPI: shows a 4-bit canvas in RGB565, one line at a time.
 
 The controller has 240x320 pixels of RAM; a smaller panel sees only a window of it, so
 every address gets the panel's column and row offsets (which depend on MADCTL: a
 135x240 panel turned to landscape with MX|MV starts at column 40, row 53). `show`
 sends only the rectangle asked for: CASET, RASET, RAMWR, then the rectangle's lines
 expanded through the canvas's palette by framebuf's blit (in C, no Python loop over
-pixels, but about 1.2 us a pixel on an RP2040) into one preallocated band of a few lines.
-Lines the canvas knows to be of one colour (`canvas.plain`) are sent instead from the band
-filled with that colour (framebuf's fill: a store a pixel), up to a band at once. Bands
-tile the panel's height exactly (5 lines of 240 at 135 high), and a rectangle grows to
-whole bands: a few extra lines of the same canvas cost less than a call per line. A
-narrower rectangle grows to a multiple of 16 pixels wide, so at most width / 16 band
-shapes are ever made (each once, kept in a small table; a game uses about 14 at 240
-wide, where steps of 8 made 22 for 1.2% fewer pixels): a frame's several boxes allocate
-nothing. A narrow rectangle also goes out in taller bands (up to four, as many lines as
-the buffer holds at its width), so it costs fewer calls; a rectangle wider than half the
-panel has no taller band and uses its band for both.
+pixels) into one preallocated band of a few lines. Bands tile the panel's height
+exactly (5 lines of 240 at 135 high), and a rectangle grows to whole bands: a few
+extra lines of the same canvas cost less than a call per line. A narrower rectangle
+grows to a multiple of 16 pixels wide, so at most width / 16 band shapes are ever made
+(each once, kept in a small table; a game uses about 14 at 240 wide, where steps of 8
+made 22 for 1.2% fewer pixels): a frame's several boxes allocate nothing. A narrow
+rectangle also goes out in taller bands (up to four, as many lines as the buffer holds
+at its width), so it costs fewer calls; a rectangle wider than half the panel has no
+taller band and uses its band for both.
 """
 import framebuf
 from engine.compat import const
@@ -51,7 +49,6 @@ _MV = const(0x20)
 _ML = const(0x10)
 _BGR = const(0x08)
 _COLOUR_16BIT = const(0x55)
-_MIXED = const(255)   # canvas.plain: a line of several colours (firmware.gfx's _MIXED)
 
 
 def band_rows(height, most=8):
@@ -91,8 +88,9 @@ class ST7789:
         self.args = bytearray(4)
         self.rows = band_rows(height)
         self.band = bytearray(width * 2 * self.rows)
-        self.parts = {}                   # see _band
-        self.blitted = self.filled = 0    # pixels expanded through the palette, and filled
+        full = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
+        whole = memoryview(self.band)
+        self.parts = {width: (full, whole, full, whole, self.rows)}  # see _band
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
         self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self.palette = None               # the palette the lut was made from
@@ -188,24 +186,20 @@ class ST7789:
         return min((w + 15) & ~15, self.width)
 
     def _band(self, w):
-        """(band, the bytes of its first 0..rows lines, tall band, its bytes, tall band's
-        lines) for rectangles w pixels wide, made on first use. The tall band (up to 4 bands
-        high, in the same buffer) cuts the calls per line of a narrow rectangle; lines of one
-        colour and the last lines go out from the band."""
+        """(band, its bytes, tall band, its bytes, tall band's lines) for rectangles w pixels
+        wide, made on first use. The tall band (up to 4 bands high, in the same buffer) cuts
+        the calls per line of a narrow rectangle; the last lines go out in bands."""
         part = self.parts.get(w)
         if part is None:
             rows = self.rows
             band = framebuf.FrameBuffer(self.band, w, rows, framebuf.RGB565)
-            view = memoryview(self.band)
-            lines = [None] * (rows + 1)   # (a comprehension would close over w: a cell a call)
-            for n in range(rows + 1):
-                lines[n] = view[:2 * w * n]
+            data = memoryview(self.band)[:2 * w * rows]
             tall = rows * min(self.width // w, 4)
             if tall == rows:
-                part = (band, lines, band, lines[rows], rows)
+                part = (band, data, band, data, rows)
             else:
-                part = (band, lines, framebuf.FrameBuffer(self.band, w, tall, framebuf.RGB565),
-                        view[:2 * w * tall], tall)
+                part = (band, data, framebuf.FrameBuffer(self.band, w, tall, framebuf.RGB565),
+                        memoryview(self.band)[:2 * w * tall], tall)
             self.parts[w] = part
         return part
 
@@ -224,38 +218,21 @@ class ST7789:
             y = self.height - h
         self.load_palette(canvas.palette)
         part = self._band(w)
-        source, plain = canvas.fb, canvas.plain
+        source = canvas.fb
         lut = self.lut_fb
         spi = self.spi
         self.window(x, y, w, h)
         top, end = y, y + h
-        band, lines, tall, data, most = part
-        filled = _MIXED          # the colour the band holds, when it was filled
-        while top < end:         # (not range(): a variable step makes a range object)
-            c = plain[top]
-            if c != _MIXED:      # lines of one colour, up to a band: from the band filled
-                n = 1
-                while n < rows and top + n < end and plain[top + n] == c:
-                    n += 1
-                if c != filled:
-                    band.fill(lut.pixel(c, 0))
-                    self.filled += w * rows
-                    filled = c
-                spi.write(lines[n])
-                top += n
-                continue
-            filled = _MIXED
-            if top + most <= end:
-                tall.blit(source, -x, -top, -1, lut)
-                spi.write(data)
-                self.blitted += w * most
-                top += most
-            else:                # a band, or what is left of one
-                band.blit(source, -x, -top, -1, lut)
-                n = min(rows, end - top)
-                spi.write(lines[n])
-                self.blitted += w * rows
-                top += n
+        band, data, tall = part[2], part[3], part[4]
+        while top + tall <= end:   # not range(): a variable step makes a range object
+            band.blit(source, -x, -top, -1, lut)
+            spi.write(data)
+            top += tall
+        band, data = part[0], part[1]
+        while top < end:
+            band.blit(source, -x, -top, -1, lut)
+            spi.write(data)
+            top += rows
         self.cs(1)
 
     def show_all(self, canvas):

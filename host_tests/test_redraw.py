@@ -31,7 +31,7 @@ def boxes_of(canvas):
 def marked(canvas, draw):
     """The rectangles `draw()` marks on the canvas (each drawing call marks its own)."""
     rects, mark = [], canvas.mark
-    canvas.mark = lambda x, y, w, h, *plain: rects.append((x, y, w, h)) or mark(x, y, w, h, *plain)
+    canvas.mark = lambda x, y, w, h: rects.append((x, y, w, h)) or mark(x, y, w, h)
     try:
         draw()
     finally:

@@ -42,11 +42,6 @@ MOVE_TARGET_MS = 50
 # show by its pixels, the bus by its bytes at the clock the port really makes.
 PYTHON_FACTOR = 1.2
 BLIT_US = 1.2               # framebuf.blit GS4 -> RGB565 through a palette, a pixel, on the M0+
-# framebuf's fill of an RGB565 band (the ST7789 driver's lines of one colour), a pixel:
-# rgb565_fill_rect's inner loop is a halfword store, a pointer and a count step and a taken
-# branch, about 6 cycles on the M0+ at 125 MHz (the blit's 1.2 us is some 150 cycles of
-# calls through the formats' getpixel and setpixel a pixel)
-FILL_US = 0.05
 I2C_TRANSACTION_BITS = 2    # a start and a stop condition, about a clock each
 MODEL_TARGETS = {"pico_display": (40, 80), "waveshare_lcd114": (40, 80), "tdisplay": (40, 80),
                  "pico_oled": (40, None), "thumby": (30, None)}   # move mean, p90 (ms)
@@ -108,15 +103,13 @@ import gc, time
 import chipmodels
 import machine
 rig = None
-T = [0, 0, 0, 0, 0, 0, 0, 0, 0]   # paint ms, show us, shows, bus bytes, rectangles kept,
-                # transactions, of which vectored (I2C data), pixels blitted, pixels filled (ST7789)
+T = [0, 0, 0, 0, 0, 0, 0]   # paint ms, show us, shows, bus bytes, rectangles kept, transactions,
+                            # of which vectored (I2C data)
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
-# per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted,
-# pixels blitted, pixels filled
-PER_MOVE = array("I", bytes(4 * 6 * 1000))
-LAST = [0, 0, 0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other
-                            # screen painted, pixels blitted and filled at the last move
+# per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted
+PER_MOVE = array("I", bytes(4 * 4 * 1000))
+LAST = [0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen painted
 REPEAT = %d            # a show of a driver that sends only changes is timed this many times
 BEFORE = None        # that driver's copy of the panel's RAM before the show (start() sizes it)
 # a played card flying to the pile (colour): flights, frames that moved it, bus bytes and
@@ -168,7 +161,6 @@ class Timed:
             T[1] += 1000 * time.ticks_diff(time.ticks_ms(), t)
         T[2] += 1
         T[3] += chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent
-        T[7], T[8] = getattr(inner, "blitted", 0), getattr(inner, "filled", 0)
         if FLY[0]:
             A[2] += chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent
             A[3] += w * h
@@ -257,13 +249,11 @@ def show_replay(rounds):
     canvas = rig.canvas
     best = 1 << 30
     for _ in range(rounds):
-        done = getattr(driver, "blitted", 0), getattr(driver, "filled", 0)
         t = time.ticks_ms()
         for i in range(0, 4 * T[4], 4):
             stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
             show(canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
         shown = time.ticks_diff(time.ticks_ms(), t)
-        replayed = (getattr(driver, "blitted", 0) - done[0], getattr(driver, "filled", 0) - done[1])
         t = time.ticks_ms()
         for i in range(0, 4 * T[4], 4):  # the staling alone, taken off again
             stale(driver, canvas, RECTS[i], RECTS[i + 1], RECTS[i + 2], RECTS[i + 3])
@@ -271,7 +261,7 @@ def show_replay(rounds):
         if getattr(driver, "shadow", None) is not None:
             pad = len(driver.shadow) - len(canvas.buf)
             driver.shadow[pad:] = canvas.buf  # the panel holds the canvas again
-    print("BENCH show_replay", best, T[4], replayed[0], replayed[1])
+    print("BENCH show_replay", best, T[4])
     best = 1 << 30
     for _ in range(rounds):
         t = time.ticks_ms()
@@ -325,8 +315,6 @@ def start(name):
         rig.act(1)
     for i in range(len(T)):
         T[i] = 0
-    if hasattr(rig.display.inner, "blitted"):   # the ST7789's own counts, from here
-        rig.display.inner.blitted = rig.display.inner.filled = 0
     rig.act(3)
     LAST[0], LAST[1] = 1000 * T[0] + T[1], T[3]
     M[2] = rig.app.game
@@ -354,20 +342,18 @@ def keep_move(made):
     # the redraws since the last move belong to the moves just made
     us, sent, n = 1000 * T[0] + T[1], T[3], LAST[2]
     if n < 1000:
-        PER_MOVE[6 * n] = us - LAST[0]
-        PER_MOVE[6 * n + 1] = sent - LAST[1]
-        PER_MOVE[6 * n + 2] = made
-        PER_MOVE[6 * n + 3] = LAST[3]
-        PER_MOVE[6 * n + 4] = T[7] - LAST[4]
-        PER_MOVE[6 * n + 5] = T[8] - LAST[5]
+        PER_MOVE[4 * n] = us - LAST[0]
+        PER_MOVE[4 * n + 1] = sent - LAST[1]
+        PER_MOVE[4 * n + 2] = made
+        PER_MOVE[4 * n + 3] = LAST[3]
         LAST[2] = n + 1
     LAST[0], LAST[1] = us, sent
     LAST[3] = 0
-    LAST[4], LAST[5] = T[7], T[8]
 
 def per_move():
     for i in range(LAST[2]):
-        print("BENCH per_move", " ".join("%d" % PER_MOVE[6 * i + k] for k in range(6)))
+        print("BENCH per_move", PER_MOVE[4 * i], PER_MOVE[4 * i + 1], PER_MOVE[4 * i + 2],
+              PER_MOVE[4 * i + 3])
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -377,7 +363,6 @@ def sample():
 def counts():
     moves = M[0]
     print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name, T[5], T[6])
-    print("BENCH pixels", T[7], T[8])
     print("BENCH flight", A[0], A[1], A[2], A[3], A[4])
     print("BENCH in_use_max", M[1])
 
@@ -401,11 +386,11 @@ def blit_time(n):
     driver = rig.display.inner
     part = getattr(driver, "parts", {}).get(rig.canvas.width)
     if part is None:
-        print("BENCH blit 0 0 0")
+        print("BENCH blit 0 0")
         return
-    band, rows, source, lut = part[0], driver.rows, rig.canvas.fb, driver.lut_fb
+    band, rows, source, lut = part[0], part[4], rig.canvas.fb, driver.lut_fb
     height = rig.canvas.height
-    best = fill = 1 << 30
+    best = 1 << 30
     for _ in range(3):
         t = time.ticks_ms()
         for _ in range(n):
@@ -414,14 +399,7 @@ def blit_time(n):
                 band.blit(source, 0, -top, -1, lut)
                 top += rows
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
-        t = time.ticks_ms()
-        for _ in range(n):    # and as many pixels filled (lines of one colour)
-            top = 0
-            while top < height:
-                band.fill(top)
-                top += rows
-        fill = min(fill, time.ticks_diff(time.ticks_ms(), t))
-    print("BENCH blit", best, n * rig.canvas.width * height, fill)
+    print("BENCH blit", best, n * rig.canvas.width * height)
 
 def full_time(n):
     painter = rig.app.painter.inner
@@ -591,49 +569,28 @@ def model(name, board, figures, row):
     ratio = row["ratio"] * PYTHON_FACTOR
     hz = wire_hz(name, board, figures)
     colour = board.DEPTH == 4
-    blit_ms, blit_px, fill_ms = (int(x) for x in figures.get("blit", [["0", "0", "0"]])[0])
+    blit_ms, blit_px = (int(x) for x in figures.get("blit", [["0", "0"]])[0])
     vm_px_ms = blit_ms / blit_px if blit_px else 0.0      # VM ms a blitted pixel
-    vm_fill_ms = fill_ms / blit_px if blit_px else 0.0    # and a filled one
     moves, frames = max(row["moves"], 1), max(row["redraw_frames"], 1)
     data = row["move_bytes"] * moves
     transactions = (row["move_transactions"] or 0) * moves
 
-    def pixels(sent, shows, blitted=0, filled=0):
-        # (blitted, filled) pixels of an ST7789's shows: as it counted them, or (a driver
-        # without counts) every pixel sent blitted: CASET, RASET, RAMWR with 4 + 4 argument
-        # bytes, then 2 bytes a pixel
-        if not colour:
-            return 0.0, 0.0
-        if blitted or filled:
-            return float(blitted), float(filled)
-        return max(0.0, (sent - 11 * shows) / 2.0), 0.0
+    def pixels(sent, shows):
+        # an ST7789 show: CASET, RASET, RAMWR with 4 + 4 argument bytes, then 2 bytes a pixel
+        return max(0.0, (sent - 11 * shows) / 2.0) if colour else 0.0
 
-    def c_ms(px, model_us, vm_ms):
-        # (model ms, VM ms) of the blits and fills: (blitted, filled) pixels
-        return ((px[0] * model_us[0] + px[1] * model_us[1]) / 1000.0,
-                px[0] * vm_ms[0] + px[1] * vm_ms[1])
-
-    prices, vm_prices = (BLIT_US, FILL_US), (vm_px_ms, vm_fill_ms)
-    game = [int(x) for x in figures.get("pixels", [["0", "0"]])[0]]
-    px = pixels(data, frames, game[0], game[1])
-    # the show's VM time is the replay's (on the final canvas): its own blits and fills off
-    replay = [int(x) for x in figures["show_replay"][0][1:4]] + [0, 0]
-    scale = frames / max(replay[0], 1)
-    replayed = pixels(0, 0, replay[1] * scale, replay[2] * scale) if replay[1] or replay[2] \
-        else px
+    px = pixels(data, frames)
     fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
     paint_vm = row["move_paint_ms"] * moves / row["ratio"]
     show_vm = row["move_show_ms"] * moves / row["ratio"]
-    show_cpu = (max(0.0, show_vm - c_ms(replayed, prices, vm_prices)[1] - fake) * ratio
-                + c_ms(px, prices, vm_prices)[0])
+    show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * BLIT_US / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
-    for f in figures.get("per_move", []):
-        us, sent, made = int(f[0]), int(f[1]), int(f[2])
-        c, vm = c_ms(pixels(sent, 0, *[int(x) for x in f[4:6]]), prices, vm_prices)
+    for us, sent, made, _ in (map(int, f) for f in figures.get("per_move", [])):
+        p = pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
-        cpu = max(0.0, us / 1000.0 - vm - share) * ratio + c
+        cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * BLIT_US / 1000
         each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1)))
                  / made] * made
     each.sort()
@@ -643,8 +600,7 @@ def model(name, board, figures, row):
             + model_bus_ms(board, hz, screen_bytes(board)))
     return {"hz": hz, "paint": paint / moves, "show": show_cpu / moves, "bus": bus / moves,
             "move": (paint + show_cpu + bus) / moves, "p50": percentile(each, 0.5),
-            "p90": percentile(each, 0.9), "full": full, "pixels": px[0] / moves,
-            "filled": px[1] / moves,
+            "p90": percentile(each, 0.9), "full": full, "pixels": px / moves,
             "share": row["move_bytes"] / screen_bytes(board)}
 
 
@@ -680,7 +636,7 @@ def summary(name, figures):
     # the VM's collector is conservative: a stale pointer can keep garbage alive in one
     # sample, so the median of the samples taken during the game
     in_use = median(int(x[0]) for x in figures["in_use"])
-    replay_ms, replayed = (int(x) for x in figures["show_replay"][0][:2])
+    replay_ms, replayed = (int(x) for x in figures["show_replay"][0])
     replay = replay_ms / max(replayed, 1) * frames    # the game's shows at replay speed
     # a driver sending only changes (I2C SSD1306) has each show of the game timed as it
     # was (repeated from the same panel state); the others' from the replay (steadier)
@@ -689,8 +645,7 @@ def summary(name, figures):
     # each move's own redraws (paint timed in the game with 1 ms ticks, show as above)
     # plus its bus
     each, in_round = [], []
-    for f in figures.get("per_move", []):
-        us, px, made, between = (int(x) for x in f[:4])
+    for us, px, made, between in (map(int, f) for f in figures.get("per_move", [])):
         one = [(us / 1000.0 * ratio + bus_ms(board, px)) / made] * made
         each += one
         if not between:
@@ -828,22 +783,22 @@ def report_model(rows, out=sys.stdout):
     say("")
     say("Cost model (RP2040 at 125 MHz, calibrated on MicroPython v1.28.0 RPI_PICO firmware):"
         " Python = VM time x %d ms / the VM's calibration loop x %.1f; the colour show's palette"
-        " blit %.1f us a pixel, its fill of lines of one colour %.2f us; the bus at the clock the"
-        " port really gives" % (RP2040_CALIBRATION_MS, PYTHON_FACTOR, BLIT_US, FILL_US))
-    say("%-17s %9s %8s %6s %7s %7s %7s %6s %6s %7s %6s %6s %9s %8s" % (
-        "board", "bus clock", "bytes", "of a", "pixels", "filled", "move ms", "(paint", "show",
+        " blit %.1f us a pixel; the bus at the clock the port really gives"
+        % (RP2040_CALIBRATION_MS, PYTHON_FACTOR, BLIT_US))
+    say("%-17s %9s %8s %6s %7s %7s %6s %6s %7s %6s %6s %9s %8s" % (
+        "board", "bus clock", "bytes", "of a", "pixels", "move ms", "(paint", "show",
         "bus)", "p50", "p90", "target", "full ms"))
     for r in rows:
         m = r["model"]
         mean, p90 = MODEL_TARGETS[r["board"]]
         met = m["move"] <= mean and (p90 is None or m["p90"] <= p90)
-        say("%-17s %8.1fM %8.0f %5.0f%% %7.0f %7.0f %7.1f %6.1f %6.1f %7.1f %6.1f %6.1f %9s %8.1f"
+        say("%-17s %8.1fM %8.0f %5.0f%% %7.0f %7.1f %6.1f %6.1f %7.1f %6.1f %6.1f %9s %8.1f"
             % (r["board"], m["hz"] / 1e6, r["move_bytes"], 100 * m["share"], m["pixels"],
-               m["filled"], m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
+               m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
                "%d%s %s" % (mean, "/%d" % p90 if p90 else "", "met" if met else "not"),
                m["full"]))
     say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: blitted a"
-        " move (colour); filled: pixels of lines of one colour filled, not blitted; move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
+        " move (colour); move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
         " over the moves;")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"

@@ -676,13 +676,11 @@ def first_difference(seen, wanted):
 
 
 class PlainCanvas:
-    """The part of firmware.gfx.Canvas a driver reads: buf, fb, palette, width, height, and
-    plain (here every line of several colours: tests draw on fb directly)."""
+    """The part of firmware.gfx.Canvas a driver reads: buf, fb, palette, width, height."""
 
     def __init__(self, width, height, depth, palette=None):
         import framebuf
         self.width, self.height, self.depth = width, height, depth
-        self.plain = bytearray(b"\xff" * height)
         if depth == 4:
             self.buf = bytearray((width + 1) // 2 * height)
             self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
@@ -695,8 +693,7 @@ class PlainCanvas:
 
 
 def scribble(canvas, rng, count):
-    """Draw `count` random filled rectangles, some text; return their (x, y, w, h) boxes.
-    Drawn on the framebuffer itself: the lines are noted as of several colours (`plain`)."""
+    """Draw `count` random filled rectangles, some text; return their (x, y, w, h) boxes."""
     colours = 16 if canvas.palette is not None else 2
     boxes = []
     for _ in range(count):
@@ -707,7 +704,6 @@ def scribble(canvas, rng, count):
         canvas.fb.fill_rect(x, y, w, h, rng.below(colours))
         if w >= 8 and h >= 8:
             canvas.fb.text("7", x, y, rng.below(colours))
-        canvas.plain[y:y + h] = b"\xff" * h
         boxes.append((x, y, w, h))
     return boxes
 
