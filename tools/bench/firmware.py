@@ -842,6 +842,8 @@ def report_model(rows, out=sys.stdout):
     say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: blitted a"
         " move (colour); move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
         " over the moves;")
+    say("  paint includes the app's frames with nothing flying (its call of animate every frame,"
+        " counted and priced by a timed loop of that call, not each timed with 1 ms ticks);")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
         " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")
