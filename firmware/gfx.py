@@ -64,6 +64,11 @@ _COLUMNS = (b"\x00\x00\x00\x00\x17\x00\x03\x00\x03\x1f\n\x1f\x12\x1f\t\x19\x04\x
             b"\x03\x1c\x03\x19\x15\x13\x1f\x11\x00\x03\x04\x18\x00\x11\x1f\x02\x01\x02"
             b"\x10\x10\x10")
 
+# where each character 32..127 starts in _COLUMNS (lower case as upper case, others '?')
+_AT = (b"\x00\x03\x06\t\x0c\x0f\x12\x15\x18\x1b\x1e!$'*-0369<?BEHKNQTWZ]`cfilorux{~\x81\x84"
+       b"\x87\x8a\x8d\x90\x93\x96\x99\x9c\x9f\xa2\xa5\xa8\xab\xae\xb1\xb4\xb7\xba\xbd]cfilorux{~\x81"
+       b"\x84\x87\x8a\x8d\x90\x93\x96\x99\x9c\x9f\xa2\xa5\xa8\xab\xae]]]]]")
+
 # suit glyphs by suit (clubs, spades, hearts, diamonds): 7x7 rows (left pixel = bit 6)
 # and 5x5 rows for the tiny screen (left pixel = bit 4)
 _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
@@ -195,7 +200,9 @@ class Canvas:
             if bx0 <= x and by0 <= y and x1 <= bx1 and y1 <= by1:
                 self._last = i
                 return                      # already inside
-            grown = ((max(bx1, x1) - min(bx0, x)) * (max(by1, y1) - min(by0, y))
+            # the union's area less both: comparisons, not min/max (a call each, costly)
+            grown = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
+                     * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
@@ -215,10 +222,14 @@ class Canvas:
     def _join(self, i, x, y, x1, y1):
         """Grow box i over (x, y)-(x1, y1), and over any box it then overlaps."""
         b = self._box
-        b[i] = min(b[i], x)
-        b[i + 1] = min(b[i + 1], y)
-        b[i + 2] = max(b[i + 2], x1)
-        b[i + 3] = max(b[i + 3], y1)
+        if x < b[i]:
+            b[i] = x
+        if y < b[i + 1]:
+            b[i + 1] = y
+        if x1 > b[i + 2]:
+            b[i + 2] = x1
+        if y1 > b[i + 3]:
+            b[i + 3] = y1
         self._last = i
         self._absorb(i)
 
@@ -228,11 +239,19 @@ class Canvas:
         best_i = best_j = 0
         waste = 1 << 30
         for i in range(0, end, 4):
+            ix0 = b[i]
+            iy0 = b[i + 1]
+            ix1 = b[i + 2]
+            iy1 = b[i + 3]
+            own = (ix1 - ix0) * (iy1 - iy0)
             for j in range(i + 4, end, 4):
-                grown = ((max(b[i + 2], b[j + 2]) - min(b[i], b[j]))
-                         * (max(b[i + 3], b[j + 3]) - min(b[i + 1], b[j + 1]))
-                         - (b[i + 2] - b[i]) * (b[i + 3] - b[i + 1])
-                         - (b[j + 2] - b[j]) * (b[j + 3] - b[j + 1]))
+                jx0 = b[j]
+                jy0 = b[j + 1]
+                jx1 = b[j + 2]
+                jy1 = b[j + 3]
+                grown = (((ix1 if ix1 > jx1 else jx1) - (ix0 if ix0 < jx0 else jx0))
+                         * ((iy1 if iy1 > jy1 else jy1) - (iy0 if iy0 < jy0 else jy0))
+                         - own - (jx1 - jx0) * (jy1 - jy0))
                 if grown < waste:
                     best_i, best_j, waste = i, j, grown
         x = b[best_j]
@@ -256,11 +275,17 @@ class Canvas:
         b = self._box
         j = 0
         while j < 4 * self._n:
-            if j != i and self._overlap_waste(i, j) <= self._slack:
-                b[i] = min(b[i], b[j])
-                b[i + 1] = min(b[i + 1], b[j + 1])
-                b[i + 2] = max(b[i + 2], b[j + 2])
-                b[i + 3] = max(b[i + 3], b[j + 3])
+            # apart (the usual case) is seen by comparisons before the waste is worked out
+            if (j != i and b[j] < b[i + 2] and b[i] < b[j + 2] and b[j + 1] < b[i + 3]
+                    and b[i + 1] < b[j + 3] and self._overlap_waste(i, j) <= self._slack):
+                if b[j] < b[i]:
+                    b[i] = b[j]
+                if b[j + 1] < b[i + 1]:
+                    b[i + 1] = b[j + 1]
+                if b[j + 2] > b[i + 2]:
+                    b[i + 2] = b[j + 2]
+                if b[j + 3] > b[i + 3]:
+                    b[i + 3] = b[j + 3]
                 last = 4 * (self._n - 1)
                 self._drop(j)
                 if last == i:                  # box i moved to j's place
@@ -283,7 +308,10 @@ class Canvas:
 
     def take_boxes(self):
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
-        b, out, n = self._box, self.boxes, self._n
+        n = self._n
+        if not n:              # most frames draw nothing (the device loop asks every frame)
+            return 0
+        b, out = self._box, self.boxes
         for i in range(0, 4 * n, 4):
             out[i], out[i + 1] = b[i], b[i + 1]
             out[i + 2], out[i + 3] = b[i + 2] - b[i], b[i + 3] - b[i + 1]
@@ -342,15 +370,11 @@ class Canvas:
 
     def _small(self, s, x, y, c):
         """3x5 letters in pixel value c, stamped eight at a time from the column font."""
-        g, font, n = self._eight, _COLUMNS, len(s)
+        g, font, at = self._eight, _COLUMNS, _AT
         p = 0
-        for i in range(n):
-            k = ord(s[i]) - 32
-            if 65 <= k <= 90:
-                k -= 32            # lower case as upper case
-            if not 0 <= k < 64:
-                k = 31             # '?'
-            k *= 3
+        for ch in s:
+            k = ord(ch) - 32
+            k = at[k] if 0 <= k < 96 else 93     # 93: '?'
             g[p] = font[k]
             g[p + 1] = font[k + 1]
             g[p + 2] = font[k + 2]

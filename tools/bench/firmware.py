@@ -107,14 +107,16 @@ T = [0, 0, 0, 0, 0, 0, 0]   # paint ms, show us, shows, bus bytes, rectangles ke
                             # of which vectored (I2C data)
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
-# per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted
-PER_MOVE = array("I", bytes(4 * 4 * 1000))
-LAST = [0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen painted
+# per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted,
+# the app's calls of animate with nothing flying
+PER_MOVE = array("I", bytes(4 * 5 * 1000))
+LAST = [0, 0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen
+                         # painted, idle animate calls at the last move
 REPEAT = %d            # a show of a driver that sends only changes is timed this many times
 BEFORE = None        # that driver's copy of the panel's RAM before the show (start() sizes it)
 # a played card flying to the pile (colour): flights, frames that moved it, bus bytes and
 # pixels shown in those frames, their paint ms; FLY[0]: this frame's shows are the flight's
-A = [0, 0, 0, 0, 0]
+A = [0, 0, 0, 0, 0, 0]   # ..., and the app's calls of animate with nothing flying
 FLY = [0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
@@ -137,9 +139,16 @@ class Timed:
 
     def animate(self, now):
         # the app's tick, every frame: a flying card's steps (paint time and, in FLY, the
-        # frame's shows are the flight's)
+        # frame's shows are the flight's). A frame with nothing flying returns at once: it is
+        # counted, not timed (1 ms ticks round a microsecond would add the ticks' own time,
+        # 84 times a move); idle_time() prices those calls
         inner = self.inner
         was, step = inner.flying, inner._step
+        if was < 0:
+            A[5] += 1
+            inner.animate(now)
+            FLY[0] = 0
+            return
         t = time.ticks_ms()
         inner.animate(now)
         spent = time.ticks_diff(time.ticks_ms(), t)
@@ -342,18 +351,19 @@ def keep_move(made):
     # the redraws since the last move belong to the moves just made
     us, sent, n = 1000 * T[0] + T[1], T[3], LAST[2]
     if n < 1000:
-        PER_MOVE[4 * n] = us - LAST[0]
-        PER_MOVE[4 * n + 1] = sent - LAST[1]
-        PER_MOVE[4 * n + 2] = made
-        PER_MOVE[4 * n + 3] = LAST[3]
+        PER_MOVE[5 * n] = us - LAST[0]
+        PER_MOVE[5 * n + 1] = sent - LAST[1]
+        PER_MOVE[5 * n + 2] = made
+        PER_MOVE[5 * n + 3] = LAST[3]
+        PER_MOVE[5 * n + 4] = A[5] - LAST[4]
         LAST[2] = n + 1
     LAST[0], LAST[1] = us, sent
     LAST[3] = 0
+    LAST[4] = A[5]
 
 def per_move():
     for i in range(LAST[2]):
-        print("BENCH per_move", PER_MOVE[4 * i], PER_MOVE[4 * i + 1], PER_MOVE[4 * i + 2],
-              PER_MOVE[4 * i + 3])
+        print("BENCH per_move", " ".join("%d" % PER_MOVE[5 * i + k] for k in range(5)))
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -363,7 +373,7 @@ def sample():
 def counts():
     moves = M[0]
     print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name, T[5], T[6])
-    print("BENCH flight", A[0], A[1], A[2], A[3], A[4])
+    print("BENCH flight", A[0], A[1], A[2], A[3], A[4], A[5])
     print("BENCH in_use_max", M[1])
 
 def full_redraw():
@@ -400,6 +410,27 @@ def blit_time(n):
                 top += rows
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
     print("BENCH blit", best, n * rig.canvas.width * height)
+
+def idle_time(n):
+    # VM ms of n calls of the painter's animate with nothing flying, as the app's tick
+    # makes them (less the same loop without the call)
+    animate = getattr(rig.app.painter.inner, "animate", None)
+    if animate is None:
+        print("BENCH idle 0 1")
+        return
+    best = 1 << 30
+    for _ in range(3):
+        t = time.ticks_ms()
+        for k in range(n):
+            if animate is not None:
+                animate(k)
+        spent = time.ticks_diff(time.ticks_ms(), t)
+        t = time.ticks_ms()
+        for k in range(n):
+            if animate is not None:
+                pass
+        best = min(best, spent - time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH idle", max(best, 0), n)
 
 def full_time(n):
     painter = rig.app.painter.inner
@@ -513,7 +544,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
-              "blit_time(20)",
+              "blit_time(20)", "calibrate()", "idle_time(20000)",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
     result, image = run_app(SETUP, steps, board, rom, timeout,
                             "bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
@@ -587,7 +618,9 @@ def model(name, board, figures, row):
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
-    for us, sent, made, _ in (map(int, f) for f in figures.get("per_move", [])):
+    idle = idle_ms(figures)
+    for us, sent, made, _, idles in (map(int, f) for f in figures.get("per_move", [])):
+        us += idles * idle * 1000
         p = pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
         cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * BLIT_US / 1000
@@ -602,6 +635,12 @@ def model(name, board, figures, row):
             "move": (paint + show_cpu + bus) / moves, "p50": percentile(each, 0.5),
             "p90": percentile(each, 0.9), "full": full, "pixels": px / moves,
             "share": row["move_bytes"] / screen_bytes(board)}
+
+
+def idle_ms(figures):
+    """VM ms of one call of the painter's animate with nothing flying (the app's every frame)."""
+    spent, n = (int(x) for x in figures["idle"][0])
+    return spent / float(n)
 
 
 def screen_bytes(board):
@@ -629,6 +668,8 @@ def summary(name, figures):
     # calibrated between the timed parts; the machine's load varies, so the median
     ratio = RP2040_CALIBRATION_MS / median(int(c[0]) for c in figures["calibration_ms"])
     paint, show_us, frames, data, moves = (int(x) for x in figures["redraws"][0][:5])
+    idle = idle_ms(figures)
+    paint += int(figures["flight"][0][5]) * idle     # the frames with nothing flying
     transactions, vectored = int(figures["redraws"][0][6]), int(figures["redraws"][0][7])
     one, vector, calls = (int(x) for x in figures["fake_i2c"][0])
     fake_vm = ((transactions - vectored) * one + vectored * vector) / calls
@@ -645,7 +686,8 @@ def summary(name, figures):
     # each move's own redraws (paint timed in the game with 1 ms ticks, show as above)
     # plus its bus
     each, in_round = [], []
-    for us, px, made, between in (map(int, f) for f in figures.get("per_move", [])):
+    for us, px, made, between, idles in (map(int, f) for f in figures.get("per_move", [])):
+        us += idles * idle * 1000
         one = [(us / 1000.0 * ratio + bus_ms(board, px)) / made] * made
         each += one
         if not between:
@@ -653,7 +695,7 @@ def summary(name, figures):
     each.sort()
     in_round.sort()
     full_alloc = int(figures["full_alloc"][0][0])
-    flights, fly_frames, fly_bytes, fly_px, fly_ms = (int(x) for x in figures["flight"][0])
+    flights, fly_frames, fly_bytes, fly_px, fly_ms = (int(x) for x in figures["flight"][0][:5])
     # a flight's frames on a real RP2040: their pixels through the palette blit and on the
     # bus at the clock the wiring gives (2 bytes a pixel), plus their Python painting
     fly_total = (fly_px * BLIT_US / 1000.0 + fly_px * 16 * 1000.0 / wire_hz(name, board, figures)
@@ -800,6 +842,8 @@ def report_model(rows, out=sys.stdout):
     say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: blitted a"
         " move (colour); move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
         " over the moves;")
+    say("  paint includes the app's frames with nothing flying (its call of animate every frame,"
+        " counted and priced by a timed loop of that call, not each timed with 1 ms ticks);")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
         " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")
