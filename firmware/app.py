@@ -367,19 +367,22 @@ class App:
             t.say(self._item_text())
 
     def frame(self, now_ms, keys):
-        """One turn of a device loop: poll the keys, handle each of their events, tick. A
-        match started on one frame is dealt on the next, the setup screen let go between
-        (a collection there takes it and its code before the deal needs room)."""
-        self.looped = True
-        if self.dealing is not None:
-            setup, self.dealing = self.dealing, None
-            self._start(setup)
+        """One turn of a device loop: poll the keys, handle each of their events, tick."""
+        self.next_frame()
         keys.poll(now_ms)
         event = keys.get()
         while event >= 0:
             self.handle(event)
             event = keys.get()
         self.tick(now_ms)
+
+    def next_frame(self):
+        """A device loop's new frame: a match started on the last one is dealt now, the
+        setup screen let go between (a collection there takes it and its code first)."""
+        self.looped = True
+        if self.dealing is not None:
+            setup, self.dealing = self.dealing, None
+            self._start(setup)
 
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
