@@ -9,8 +9,8 @@ import json
 from engine.compat import const, forget
 from firmware.save import MAGIC, OK, NONE, DAMAGED, MATCH, checksum
 
-_HEADER = const(14)
-_VERSION = const(1)
+_HEADER = const(14)              # firmware.save's header: magic, version, length, CRC-32
+_VERSION = const(1)              # firmware.save's _VERSION
 _MAX_PAYLOAD = const(48 * 1024)  # a match save of a round at the engine's move limit is ~35 KB
 
 

@@ -37,7 +37,7 @@ except ImportError:  # a port built without binascii.crc32
     crc32 = None
 
 MAGIC = b"MauM"
-_VERSION = const(1)              # firmware.load checks it, and the rest of the header
+_VERSION = const(1)              # firmware.load's _VERSION, which it checks
 
 OK = 0        # read: the file was there and sound
 NONE = 1      # read: nothing saved
