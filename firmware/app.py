@@ -74,6 +74,8 @@ class App:
         self.busy = False            # the game has something due that needs no key
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
+        self.looped = False          # a device loop drives the app (frame)
+        self.dealing = None          # the setup its next frame deals
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
@@ -151,7 +153,11 @@ class App:
             if got == sc.START:
                 self.back_to = None
                 forget("firmware.setup")    # its code leaves the heap with the setup screen
-                self._start(sc.setup)
+                if self.looped:             # dealt on the next frame, never beside it
+                    self.dealing = sc.setup
+                    self.show(S.ListScreen("dealing", "Dealing", (), (), self.sizes.list_fit))
+                else:
+                    self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
                 self.back_to = sc
                 self.show(sc.opened)
@@ -362,12 +368,21 @@ class App:
 
     def frame(self, now_ms, keys):
         """One turn of a device loop: poll the keys, handle each of their events, tick."""
+        self.next_frame()
         keys.poll(now_ms)
         event = keys.get()
         while event >= 0:
             self.handle(event)
             event = keys.get()
         self.tick(now_ms)
+
+    def next_frame(self):
+        """A device loop's new frame: a match started on the last one is dealt now, the
+        setup screen let go between (a collection there takes it and its code first)."""
+        self.looped = True
+        if self.dealing is not None:
+            setup, self.dealing = self.dealing, None
+            self._start(setup)
 
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""

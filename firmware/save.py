@@ -37,9 +37,7 @@ except ImportError:  # a port built without binascii.crc32
     crc32 = None
 
 MAGIC = b"MauM"
-_VERSION = const(1)
-_HEADER = const(14)
-_MAX_PAYLOAD = const(48 * 1024)  # a match save of a round at the engine's move limit is ~35 KB
+_VERSION = const(1)              # firmware.load's _VERSION, which it checks
 
 OK = 0        # read: the file was there and sound
 NONE = 1      # read: nothing saved
@@ -92,14 +90,6 @@ def _le(n, size):
     for i in range(size):
         out[i] = n >> 8 * i & 255
     return out
-
-
-def _num(b, at, size):
-    """The little-endian number of `size` bytes at b[at]."""
-    n = 0
-    for i in range(size - 1, -1, -1):
-        n = n << 8 | b[at + i]
-    return n
 
 
 def _sync():
@@ -213,56 +203,13 @@ class Store:
             self._remove(main)
             self._rename(tmp, main)
 
-    def _payload(self, path):
-        """The payload of a sound file; None if there is no file, False if it is unsound."""
-        try:
-            f = self._open(path, "rb")
-        except OSError:
-            return None
-        try:
-            head = f.read(_HEADER)
-            if (len(head) < _HEADER or head[0:4] != MAGIC or _num(head, 4, 2) != _VERSION
-                    or _num(head, 6, 4) > _MAX_PAYLOAD):
-                return False  # not ours: read no further (it may be large)
-            payload = f.read(_num(head, 6, 4) + 1)
-        finally:
-            f.close()
-        if len(payload) != _num(head, 6, 4) or checksum(payload) != _num(head, 10, 4):
-            return False
-        return payload
-
     def read(self, name):
         """(payload, status): the saved bytes or None, and OK, NONE or DAMAGED."""
-        main = self.path(name)
-        tmp = main + ".tmp"
-        data = self._payload(main)
-        status = OK
-        if data is False:
-            self.set_aside(name, main)
-            status = DAMAGED
-        elif data is not None:
-            self._remove(tmp)  # an unfinished later write
-            return data, OK
-        data = self._payload(tmp)
-        if data is not None and data is not False:
-            try:
-                self._replace(tmp, main)  # finish the interrupted replace
-            except OSError:
-                pass  # a read-only flash: the .tmp stays the save
-            return data, OK
-        self._remove(tmp)
-        return None, (status if status == DAMAGED else NONE)
+        return _load().read(self, name)
 
     def set_aside(self, name, path=None):
         """Keep a damaged file as `name.bad` (replacing an older one)."""
-        if path is None:
-            path = self.path(name)
-        bad = self.path(name) + ".bad"
-        self._remove(bad)
-        try:
-            self._rename(path, bad)
-        except OSError:
-            self._remove(path)
+        _load().set_aside(self, name, path)
 
     def remove(self, name):
         """Delete file `name` (and any unfinished write of it)."""
@@ -283,14 +230,7 @@ class Store:
 
     def read_json(self, name):
         """(value, status) of a JSON file; an unreadable one counts as DAMAGED."""
-        data, status = self.read(name)
-        if data is None:
-            return None, status
-        try:
-            return json.loads(bytes(data).decode()), status
-        except (ValueError, UnicodeError):
-            self.set_aside(name)
-            return None, DAMAGED
+        return _load().read_json(self, name)
 
     # -- the match -----------------------------------------------------------
 
@@ -311,24 +251,14 @@ class Store:
     def load_game(self, playouts=None, deadline_ms=DEVICE_MS):
         """(game, status): the saved match resumed at its last completed move, or None
         with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
-        data, status = self.read(MATCH)
-        if data is None:
-            return None, status
-        from firmware import resume          # boot and Continue only: let go after
-        forget("firmware.resume")
-        try:
-            state, dealt, moves = resume.unpack(data)
-            return resume.restore(state, dealt, moves, playouts, deadline_ms), OK
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-            self.set_aside(MATCH)
-            return None, DAMAGED
+        return _load().load_game(self, playouts, deadline_ms)
 
     def has_game(self):
         """True if a match save is there to continue (an unfinished first write is not)."""
         main = self.path(MATCH)
         if self._exists(main):
             return True
-        data = self._payload(main + ".tmp")
+        data = _load().payload(self, main + ".tmp")
         return data is not None and data is not False
 
     def clear_game(self):
@@ -387,6 +317,13 @@ class Store:
             changed = True
         if changed:
             self.write_json(STATS, value)
+
+
+def _load():
+    """firmware.load, for one read: let go after (the per-move save never reads)."""
+    from firmware import load
+    forget("firmware.load")
+    return load
 
 
 def _row(players, name):

@@ -39,25 +39,39 @@ class Sizes:
 
 def wrap(text, cols):
     """Split `text` into lines of at most `cols` characters, breaking at spaces."""
+    # by indices into the text: the lines are its only new strings (a word is a span)
     lines = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line = line + " " + word
+    end = len(text)
+    at = 0
+    while True:                               # a paragraph: text[at:stop]
+        stop = text.find("\n", at)
+        if stop < 0:
+            stop = end
+        a = b = at                            # the line so far: text[a:b]
+        while True:                           # a word: text[at:w]
+            w = text.find(" ", at, stop)
+            if w < 0:
+                w = stop
+            while w - at > cols:              # too long for a line: cut
+                if b > a:
+                    lines.append(text[a:b])
+                lines.append(text[at:at + cols])
+                at += cols
+                a = b = at
+            if b == a:
+                a, b = at, w
+            elif b - a + 1 + w - at <= cols:
+                b = w
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+                lines.append(text[a:b])
+                a, b = at, w
+            if w == stop:
+                break
+            at = w + 1
+        lines.append(text[a:b])
+        if stop == end:
+            return lines
+        at = stop + 1
 
 
 def page_lines(texts, cols, fit):

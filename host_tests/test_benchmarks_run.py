@@ -207,5 +207,5 @@ def test_bench_needs_caps_the_heap_and_prints_every_figure():
     needs.report([found], [({}, dict(found))], out)
     text = out.getvalue()
     for needle in ("Heap needs", "in use", "peak", "needs", "largest", "frozen est.", "ROMFS",
-                   "files", "thumby"):
+                   "files", "thumby", "real firmware est.", "names in the VM's pool"):
         assert needle in text, needle

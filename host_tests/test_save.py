@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from firmware import save
+from firmware import load, save
 from firmware.game import Game
 from firmware.save import Store, OK, NONE, DAMAGED, MATCH
 
@@ -418,7 +418,7 @@ def firmware_copy(tmp_path):
     folder = tmp_path / "firmware"
     folder.mkdir()
     root = os.path.dirname(save.__file__)
-    for name in ("__init__.py", "game.py", "story.py", "save.py", "resume.py"):
+    for name in ("__init__.py", "game.py", "story.py", "save.py", "load.py", "resume.py"):
         shutil.copy(os.path.join(root, name), folder / name)
     return folder
 
@@ -570,7 +570,7 @@ def no_unfinished_tmp(folder):
         tmp = os.path.join(folder, name + ".tmp")
         if os.path.exists(tmp):
             assert not os.path.exists(os.path.join(folder, name)), name
-            assert Store(folder)._payload(tmp), name
+            assert load.payload(Store(folder), tmp), name
 
 
 @pytest.mark.parametrize("errno", [ENOSPC, EROFS])

@@ -21,6 +21,22 @@ def test_wrap_breaks_at_spaces_and_long_words():
     assert S.wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
 
 
+def test_wrapping_in_the_vm_makes_its_lines_and_not_a_string_a_word():
+    """A rules sentence wrapped on MicroPython allocates its lines and their list: the
+    words are spans of the sentence, never strings of their own."""
+    from tools.vm import mpvm
+    text = ("A Jack may be played on any card but a Jack; its player wishes a suit, and the "
+            "next player must follow the wish or play a Jack. An 8 skips the next player.")
+    lines = S.wrap(text, 20)
+    # a line: the slice that cuts it (16 bytes), its str (16) and its characters and a 0
+    # in 16-byte blocks; the list: 16 bytes and its item array, which doubles as it fills
+    strings = sum(32 + (len(line) + 16) // 16 * 16 for line in lines)
+    items = 16 + (8 * len(lines) + 15) // 16 * 16
+    made = mpvm.measure_alloc("wrap(TEXT, 20)", "from firmware.screens import wrap\nTEXT = %r"
+                              % text, modules=("engine", "firmware"), timeout=60)
+    assert made <= strings + items, (made, strings + items)
+
+
 def test_list_screen_wraps_and_scrolls_with_the_cursor():
     sc = S.ListScreen("x", "T", ["a", "b", "c", "d", "e"], ["line"], fit=3)
     assert sc.on(S.PREV) == S.NOTHING and sc.cursor == 4 and sc.top == 3

@@ -49,6 +49,7 @@ def run(ms, mask):
     end = now + ms
     while now < end and not app.done:
         now += {frame_ms}
+        app.next_frame()            # as App.frame begins
         debouncer.feed(now, mask)
         event = debouncer.get()
         while event >= 0:

@@ -199,3 +199,57 @@ def test_a_phase_module_leaves_the_heap_when_its_phase_ends():
     table, after_rules, scores, next_table = (int(x) for x in out.split("HEAP")[1].split())
     assert after_rules - table < 16 * 1024, out      # the same table, the pages read
     assert next_table - scores < 16 * 1024, out      # the next round's table
+
+
+# The Thumby's setup screen carrying 32 KB of ballast, Start pressed, then one VM call a
+# frame with a collection before each (a device collects when an allocation needs room):
+# at the start of the frame that deals the match, the setup screen is gone from the heap.
+DEAL = """
+import gc
+import chipmodels
+import board_configs.thumby as board
+
+BALLAST = 32 * 1024
+rig = None
+USED = []      # the setup screen with its ballast; then the start of the frame that dealt
+
+def begin():
+    global rig
+    import firmware.game, firmware.story, engine.ai, engine.text   # what a game imports
+    rig = chipmodels.Rig(board, seed=3, playouts=2, model=False)
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False
+    chipmodels.choose(rig, "New game")
+    sc = rig.app.screen
+    while sc.rows_of[sc.cursor][0] != "start":
+        rig.act(1)
+    sc.ballast = bytearray(BALLAST)
+
+def on_setup():
+    USED.append(gc.mem_alloc())
+    rig.pins["A"].level = 0             # Start pressed; the frames follow one a call
+
+def frame():
+    if rig.app.game is None:
+        used = gc.mem_alloc()
+        rig.frame()
+        if rig.app.game is not None:
+            USED.append(used)
+
+def report():
+    print("HEAP", *USED)
+"""
+
+
+def test_the_setup_screen_is_let_go_before_the_deal():
+    """The match is dealt on a later frame than the one that leaves the setup screen:
+    the deal never needs room beside the setup screen and its code."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "gc.collect()\non_setup()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["report()"]
+    out = mpvm.run(DEAL, modules=("engine", "firmware", "board_configs",
+                                  "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the deal after the setup").check().stdout
+    setup, dealing = (int(x) for x in out.split("HEAP")[1].split())
+    assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use

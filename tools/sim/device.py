@@ -109,6 +109,9 @@ def pump(device, now_ms, mask):
     """Feed the held keys to the device's debouncer, hand each event to its app, tick it."""
     device.now_ms = now_ms
     device.frames += 1
+    next_frame = getattr(device.app, "next_frame", None)   # as App.frame begins
+    if next_frame is not None:
+        next_frame()
     device.buttons.feed(now_ms, mask & device.keys)
     while True:
         event = device.buttons.get()
