@@ -3,21 +3,29 @@
 Viper cannot run here, so `expand`'s own source runs in CPython with tools/fakes/viper.py's
 pointers (each read and write bounds-checked), against framebuf.blit through a palette:
 the host's framebuf for many random cases, MicroPython's own (in the VM) for a seeded
-batch; then the driver on the fake SPI bus, its native path against its blit.
+batch; then the driver on the fake SPI bus, its native path against its blit. Then the
+builds: native code for each board's chip, none where it cannot run; and the machine code
+tools/bench/native.py counts does the same work.
 """
+import importlib
+
 import framebuf
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.rng import Random
 from firmware import st7789
+from tools.bench import native
+from tools.deploy import deploy, romfs
+from tools.deploy.vboard import VirtualBoard
 from tools.fakes import chipmodels
 from tools.fakes.chipmodels import FakePin, FakeSPI, PlainCanvas, ST7789Model, scribble
 from tools.fakes.viper import load_viper
-from tools.vm import mpvm
-from tools.vm.build_mpy import ROOT
+from tools.vm import build_mpy, mpvm
+from tools.vm.build_mpy import ROOT, CompileError, compile_source
 
-EXPAND = load_viper(ROOT / "firmware" / "expand.py", "expand")
+SOURCE = ROOT / "firmware" / "expand.py"
+EXPAND = load_viper(SOURCE, "expand")
 
 
 def blitted(canvas, width, height, lut, band, x, w, top, lines):
@@ -136,3 +144,63 @@ def test_the_driver_shows_the_same_panel_with_expand_as_with_the_blit(bus, monke
 
 def test_the_driver_falls_back_to_the_blit_where_viper_cannot_run():
     assert st7789.expand is None             # CPython: no micropython module
+
+
+# ---- built per chip, left out where it cannot run -----------------------------------
+
+def test_expand_compiles_to_native_code_for_each_chip():
+    for arch in ("armv6m", "xtensawin"):
+        chip, codes = native.read_mpy(compile_source(SOURCE, "firmware/expand.py", arch=arch))
+        assert chip == arch
+        assert [kind for kind, _ in codes] == [native.MP_CODE_BYTECODE, native.MP_CODE_NATIVE_VIPER]
+    with pytest.raises(CompileError, match="invalid arch"):     # no chip: no native code
+        compile_source(SOURCE, "firmware/expand.py", cache=False)
+
+
+def test_the_vm_build_leaves_native_code_out(tmp_path):
+    built = build_mpy.build(dirs=("firmware",), out=tmp_path)
+    assert built.errors == [] and built.outputs
+    assert not (tmp_path / "firmware" / "expand.mpy").exists()
+    files, _ = mpvm.vm_files(("firmware",))
+    assert "/lib/firmware/st7789.mpy" in files and "/lib/firmware/expand.mpy" not in files
+
+
+def test_each_board_gets_expand_for_its_chip_or_not_at_all():
+    for board in deploy.board_names():
+        config = importlib.import_module("board_configs." + board)
+        arch = getattr(config, "NATIVE_ARCH", None)
+        shipped = deploy.build(board).get("lib/firmware/expand.mpy")
+        if config.DEPTH == 4:                # the ST7789 boards
+            assert native.read_mpy(shipped)[0] == arch, board
+            assert "lib/firmware/expand.mpy" in romfs.image_files(board)
+        else:                                # mono boards never import it
+            assert arch is None and shipped is None, board
+    assert deploy.native_arch("pico_display") == "armv6m"
+    assert deploy.native_arch("tdisplay") == "xtensawin"
+
+
+def test_a_deploy_puts_expand_on_the_board_and_the_vm_plays_with_the_blit(tmp_path):
+    with VirtualBoard(tmp_path / "flash") as board:
+        report = deploy.deploy("pico_display", board.port, log=lambda line: None, settle=3)
+        assert report.ready.startswith("Mau-Mau ready on")      # it imported st7789 and started
+        assert board.sync()
+        shipped = (board.root / "lib" / "firmware" / "expand.mpy").read_bytes()
+        assert native.read_mpy(shipped)[0] == "armv6m"
+        transport = deploy.connect(board.port)
+        try:
+            said = deploy.run(transport, "import firmware.st7789 as d\nprint(d.expand)")
+        finally:
+            transport.close()
+        assert said.strip() == "None"                          # the VM refused it: the blit
+
+
+# ---- the price: the armv6m machine code, run by tools/bench/native.py -----------------
+
+@pytest.mark.parametrize("x, w, lines", native.SHAPES)
+def test_the_counted_machine_code_writes_the_bytes_the_blit_writes(x, w, lines):
+    code = native.viper_code("armv6m")
+    cycles, calls, band, cpu = native.band_cycles(code, x, w, lines)
+    canvas, lut = bytes(cpu.regions[0][1]), bytes(cpu.regions[2][1])
+    assert band == blitted(canvas, 240, 135, lut, bytes(2 * w * lines), x, w, 0, lines)
+    assert calls == 8                        # one argument conversion an argument, no more
+    assert cycles > 0
