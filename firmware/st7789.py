@@ -15,7 +15,8 @@ rectangle also goes out in taller bands (up to four, as many lines as the buffer
 at its width), so it costs fewer calls; a rectangle wider than half the panel has no
 taller band and uses its band for both. Where the board runs native code (firmware/expand.py,
 compiled for its chip) a band is expanded by `expand`, about 5 times quicker than the blit
-on an M0+ (docs/boards.md); the canvas is then the panel's size, as the game's always is.
+on an M0+ by its cycle count (docs/boards.md); it reads the canvas unclipped, so the canvas
+is the panel's size, as the game's always is.
 """
 import framebuf
 from engine.compat import const

@@ -19,13 +19,13 @@ Printed: the cycles of bands of the shapes the driver sends (the function's own 
 prologue to return), their cycles a pixel, the inner loop's cycles a pixel pair, and the
 price a pixel at 125 MHz that tools/bench/firmware.py's cost model uses.
 """
-import argparse
 import shutil
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
+from functools import lru_cache
 
+from tools import cli
 from tools.vm.build_mpy import ROOT, compile_source
 
 SOURCE = ROOT / "firmware" / "expand.py"
@@ -370,6 +370,7 @@ def inner_loop(cpu):
 SHAPES = ((0, 240, 5), (37, 192, 5), (0, 48, 20), (1, 16, 20), (3, 16, 5))   # x, w, lines
 
 
+@lru_cache(maxsize=None)
 def price(code=None):
     """Per band shape (x, w, lines, cycles, firmware calls, cycles a pixel), the loop's
     cycles a pixel pair, and the price a pixel in us of a whole-width band."""
@@ -390,8 +391,7 @@ def price(code=None):
 
 def main(argv=None):
     """Command line: print the cycle counts (and with --listing the disassembly)."""
-    parser = argparse.ArgumentParser(prog="python -m tools.bench.native",
-                                     description=__doc__.splitlines()[0])
+    parser = cli.Parser(prog="bench.native", description=__doc__.splitlines()[0])
     parser.add_argument("--listing", action="store_true", help="print objdump's listing too")
     args = parser.parse_args(argv)
     code = viper_code()

@@ -72,8 +72,8 @@ def compile_source(path, name=None, cache=True, arch=None):
     name = name or str(path)
     source = path.read_bytes()
     march = ("-march=%s" % arch,) if arch else ()
-    key = hashlib.sha256(f"{mpy_cross_version()}\0{name}\0{arch or ''}\0".encode()
-                         + source).hexdigest()
+    chip = f"{arch}\0" if arch else ""     # (no arch: the keys of the files built before arch)
+    key = hashlib.sha256(f"{mpy_cross_version()}\0{name}\0{chip}".encode() + source).hexdigest()
     cached = CACHE_DIR / f"{key}.mpy"
     if cache and cached.exists():
         return cached.read_bytes()
