@@ -12,6 +12,7 @@ NO_PULL = ()
 SPI_ID, SPI_BAUD = 0, 62500000
 SCK, MOSI, CS, DC, RST, BACKLIGHT = 18, 19, 17, 16, None, 20
 ROTATION = 90   # landscape as Pimoroni's driver sets it: MADCTL MX|MV, offsets 40/53
+NATIVE_ARCH = "armv6m"   # mpy-cross -march for native code (the colour show: firmware/expand.py)
 
 LINK = "uart"                       # link cables (docs/link-protocol.md)
 LINK_UARTS = ((0, 0, 1), (1, 4, 5))  # (UART, TX, RX): one cable per peer

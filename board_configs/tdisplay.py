@@ -14,6 +14,7 @@ NO_PULL = (35,)
 SPI_ID, SPI_BAUD = 1, 40000000
 SCK, MOSI, CS, DC, RST, BACKLIGHT = 18, 19, 5, 16, 23, 4
 ROTATION = 90   # MADCTL MX|MV, columns from 40, rows from 53 (TFT_eSPI's rotation 1)
+NATIVE_ARCH = "xtensawin"   # mpy-cross -march for native code (the colour show: firmware/expand.py)
 
 LINK = "espnow"                     # ESP32: ESP-NOW (docs/link-protocol.md)
 

@@ -13,6 +13,7 @@ NO_PULL = ()
 SPI_ID, SPI_BAUD = 1, 62500000
 SCK, MOSI, CS, DC, RST, BACKLIGHT = 10, 11, 9, 8, 12, 13
 ROTATION = 90   # as Waveshare's demo: MADCTL MX|MV, columns from 40, rows from 53
+NATIVE_ARCH = "armv6m"   # mpy-cross -march for native code (the colour show: firmware/expand.py)
 
 LINK = "uart"                       # link cables (docs/link-protocol.md)
 LINK_UARTS = ((0, 0, 1), (1, 4, 5))  # (UART, TX, RX): one cable per peer

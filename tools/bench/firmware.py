@@ -42,6 +42,16 @@ MOVE_TARGET_MS = 50
 # show by its pixels, the bus by its bytes at the clock the port really makes.
 PYTHON_FACTOR = 1.2
 BLIT_US = 1.2               # framebuf.blit GS4 -> RGB565 through a palette, a pixel, on the M0+
+
+
+def show_price(board):
+    """us a pixel of the colour show on the model: firmware/expand.py's machine code where the
+    board runs it (its NATIVE_ARCH; cycles counted by tools/bench/native.py, priced as the
+    armv6m code on every board, as the model prices all as an RP2040), else the blit's."""
+    if getattr(board, "NATIVE_ARCH", None) is None:
+        return BLIT_US
+    from tools.bench import native
+    return native.price()["us_px"]
 I2C_TRANSACTION_BITS = 2    # a start and a stop condition, about a clock each
 MODEL_TARGETS = {"pico_display": (40, 80), "waveshare_lcd114": (40, 80), "tdisplay": (40, 80),
                  "pico_oled": (40, None), "thumby": (30, None)}   # move mean, p90 (ms)
@@ -591,10 +601,10 @@ def model_bus_ms(board, hz, data, transactions=0):
     return data * 8 * 1000.0 / hz
 
 
-def model(name, board, figures, row):
+def model(name, board, figures, row, px_us=BLIT_US):
     """The cost model's figures of one board (RP2040 ms): Python by the calibration loop
-    (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, the colour show's palette blit by its
-    pixels at BLIT_US, the bus at the clock the port really gives. The VM's own time for
+    (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, the colour show's palette expansion by
+    its pixels at px_us (the blit's BLIT_US, or show_price), the bus at the clock the port really gives. The VM's own time for
     the blit (C there too) and for the fake I2C bus (Python there, C on a board) is taken
     off the VM time first."""
     ratio = row["ratio"] * PYTHON_FACTOR
@@ -614,7 +624,7 @@ def model(name, board, figures, row):
     fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
     paint_vm = row["move_paint_ms"] * moves / row["ratio"]
     show_vm = row["move_show_ms"] * moves / row["ratio"]
-    show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * BLIT_US / 1000
+    show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
@@ -623,13 +633,13 @@ def model(name, board, figures, row):
         us += idles * idle * 1000
         p = pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
-        cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * BLIT_US / 1000
+        cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * px_us / 1000
         each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1)))
                  / made] * made
     each.sort()
     full_px = board.WIDTH * board.HEIGHT if colour else 0
     full_vm = row["full_cpu_ms"] / row["ratio"]
-    full = (max(0.0, full_vm - full_px * vm_px_ms) * ratio + full_px * BLIT_US / 1000
+    full = (max(0.0, full_vm - full_px * vm_px_ms) * ratio + full_px * px_us / 1000
             + model_bus_ms(board, hz, screen_bytes(board)))
     return {"hz": hz, "paint": paint / moves, "show": show_cpu / moves, "bus": bus / moves,
             "move": (paint + show_cpu + bus) / moves, "p50": percentile(each, 0.5),
@@ -698,7 +708,7 @@ def summary(name, figures):
     flights, fly_frames, fly_bytes, fly_px, fly_ms = (int(x) for x in figures["flight"][0][:5])
     # a flight's frames on a real RP2040: their pixels through the palette blit and on the
     # bus at the clock the wiring gives (2 bytes a pixel), plus their Python painting
-    fly_total = (fly_px * BLIT_US / 1000.0 + fly_px * 16 * 1000.0 / wire_hz(name, board, figures)
+    fly_total = (fly_px * show_price(board) / 1000.0 + fly_px * 16 * 1000.0 / wire_hz(name, board, figures)
                  + fly_ms * ratio * PYTHON_FACTOR)
     row = {
         "flights": flights, "flight_frames": fly_frames,
@@ -740,7 +750,9 @@ def summary(name, figures):
         "source": figures["from"][0][0],
         "image": int(figures["image"][0][0]),
     }
-    row["model"] = model(name, board, figures, row)
+    row["show_us"] = show_price(board)
+    row["model"] = model(name, board, figures, row, row["show_us"])
+    row["model_blit"] = model(name, board, figures, row)    # the same with the blit's price
     return row
 
 
@@ -808,10 +820,10 @@ def report(rows, out=sys.stdout):
     flying = [r for r in rows if r["flights"]]
     say("a played card flying to the pile (colour; off on mono panels): " + (", ".join(
         "%s %d flights, %.1f frames each, %.0f px a frame, about %.1f ms a frame and %.1f ms a"
-        " flight on an RP2040 (px x (%.1f us blit + 16 bits at 24 MHz) + painting); bytes a move"
+        " flight on an RP2040 (px x (%.3f us show + 16 bits at 24 MHz) + painting); bytes a move"
         " %.0f, of which the flight's frames %.0f" % (
             r["board"], r["flights"], r["flight_frames"] / max(r["flights"], 1),
-            r["flight_frame_px"], r["flight_frame_ms"], r["flight_ms"], BLIT_US,
+            r["flight_frame_px"], r["flight_frame_ms"], r["flight_ms"], r["show_us"],
             r["move_bytes"], r["flight_bytes_move"]) for r in flying) or "none"))
     say("driver alone, whole screen (CPU estimate): " + ", ".join(
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
@@ -825,23 +837,30 @@ def report_model(rows, out=sys.stdout):
     say("")
     say("Cost model (RP2040 at 125 MHz, calibrated on MicroPython v1.28.0 RPI_PICO firmware):"
         " Python = VM time x %d ms / the VM's calibration loop x %.1f; the colour show's palette"
-        " blit %.1f us a pixel; the bus at the clock the port really gives"
-        % (RP2040_CALIBRATION_MS, PYTHON_FACTOR, BLIT_US))
-    say("%-17s %9s %8s %6s %7s %7s %6s %6s %7s %6s %6s %9s %8s" % (
-        "board", "bus clock", "bytes", "of a", "pixels", "move ms", "(paint", "show",
+        " expansion by its pixels (us/px); the bus at the clock the port really gives"
+        % (RP2040_CALIBRATION_MS, PYTHON_FACTOR))
+    say("%-17s %9s %8s %6s %7s %6s %7s %6s %6s %7s %6s %6s %9s %8s" % (
+        "board", "bus clock", "bytes", "of a", "pixels", "us/px", "move ms", "(paint", "show",
         "bus)", "p50", "p90", "target", "full ms"))
     for r in rows:
         m = r["model"]
         mean, p90 = MODEL_TARGETS[r["board"]]
         met = m["move"] <= mean and (p90 is None or m["p90"] <= p90)
-        say("%-17s %8.1fM %8.0f %5.0f%% %7.0f %7.1f %6.1f %6.1f %7.1f %6.1f %6.1f %9s %8.1f"
+        say("%-17s %8.1fM %8.0f %5.0f%% %7.0f %6s %7.1f %6.1f %6.1f %7.1f %6.1f %6.1f %9s %8.1f"
             % (r["board"], m["hz"] / 1e6, r["move_bytes"], 100 * m["share"], m["pixels"],
-               m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
+               "%.3f" % r["show_us"] if r["depth"] == 4 else "-", m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
                "%d%s %s" % (mean, "/%d" % p90 if p90 else "", "met" if met else "not"),
                m["full"]))
-    say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: blitted a"
-        " move (colour); move ms: paint + show (the drivers' Python and the blit) + bus, the mean"
-        " over the moves;")
+    say("us/px: the colour show's price a pixel: the native palette expansion"
+        " (firmware/expand.py, its armv6m machine code's cycles counted by tools/bench/native.py,"
+        " not run on a chip) where the board has NATIVE_ARCH, else framebuf.blit's %.1f;"
+        " priced with the blit instead: %s" % (BLIT_US, ", ".join(
+            "%s move %.1f p90 %.1f full %.1f" % (r["board"], r["model_blit"]["move"],
+                                                 r["model_blit"]["p90"], r["model_blit"]["full"])
+            for r in rows if r["depth"] == 4)))
+    say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: expanded a"
+        " move (colour); move ms: paint + show (the drivers' Python and the expansion) + bus, the"
+        " mean over the moves;")
     say("  paint includes the app's frames with nothing flying (its call of animate every frame,"
         " counted and priced by a timed loop of that call, not each timed with 1 ms ticks);")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
@@ -892,9 +911,10 @@ def quickest(runs):
     for key, value in row.items():
         if key.endswith("_ms") or key in ("in_use", "in_use_max", "peak_full", "code"):
             row[key] = min(r[key] for r in runs)
-    row["model"] = dict(row["model"])
-    for key in row["model"]:
-        row["model"][key] = min(r["model"][key] for r in runs)
+    for name in ("model", "model_blit"):
+        row[name] = dict(row[name])
+        for key in row[name]:
+            row[name][key] = min(r[name][key] for r in runs)
     return row
 
 

@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.vm.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
+from tools.vm.build_mpy import ROOT, CompileError, compile_source, is_native, mpy_cross_version
 
 PACKAGES = ("engine", "firmware")      # copied whole; of board_configs only the board's file
 LIB = "lib"                            # where the packages go on the board (on sys.path)
@@ -203,13 +203,23 @@ def not_for_micropython(rel):
     return circuitpython_only(rel) or rel == "engine/cpython.py"
 
 
+def native_arch(board):
+    """The mpy-cross -march of the board's native code (its config's NATIVE_ARCH), or None
+    for a board that runs none (the mono boards: only the ST7789 driver has native code)."""
+    import importlib
+    return getattr(importlib.import_module("board_configs." + board), "NATIVE_ARCH", None)
+
+
 def source_files(board):
-    """Map device path -> repo source path of every module the board needs."""
+    """Map device path -> repo source path of every module the board needs (native code
+    only where the board runs it)."""
     files = {}
+    native = native_arch(board) is not None
     for package in PACKAGES:
         for src in sorted((ROOT / package).rglob("*.py")):
             rel = src.relative_to(ROOT).as_posix()
-            if "__pycache__" not in src.parts and not not_for_micropython(rel):
+            if ("__pycache__" not in src.parts and not not_for_micropython(rel)
+                    and (native or not is_native(src))):
                 files[f"{LIB}/{rel}"] = src
     for name in ("__init__", board):
         files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
@@ -217,11 +227,14 @@ def source_files(board):
 
 
 def build(board):
-    """Map device path -> bytes: every module compiled to .mpy, plus board.py and main.py."""
+    """Map device path -> bytes: every module compiled to .mpy (native code for the board's
+    chip), plus board.py and main.py."""
     files = {}
+    arch = native_arch(board)
     for device_path, src in source_files(board).items():
         try:
-            data = compile_source(src, src.relative_to(ROOT).as_posix())
+            data = compile_source(src, src.relative_to(ROOT).as_posix(),
+                                  arch=arch if is_native(src) else None)
         except CompileError as e:
             raise DeployError("mpy-cross rejected %s" % e) from None
         files[device_path[:-3] + ".mpy"] = data

@@ -3,7 +3,11 @@
     python -m tools.vm.build_mpy        writes build/mpy/<same relative path>.mpy
 
 Compiled output is cached under build/mpy/.cache/ keyed on the source bytes, the name
-it is compiled under and the mpy-cross version, so unchanged files cost nothing.
+it is compiled under, the architecture and the mpy-cross version, so unchanged files
+cost nothing. A module with native code (`@micropython.viper` or `.native`: firmware/
+expand.py) compiles only for a chip (`arch`, mpy-cross -march: armv6m for the RP2040,
+xtensawin for the ESP32); the VM runs no native code, so this build leaves it out and
+tools/deploy compiles it for each board's NATIVE_ARCH.
 """
 import hashlib
 import os
@@ -48,22 +52,34 @@ def _parse_error(path, output):
     return CompileError(path, int(line.group(1)) if line else 0, message[-1] if message else output)
 
 
-def compile_source(path, name=None, cache=True):
+NATIVE_DECORATORS = (b"@micropython.viper", b"@micropython.native")
+
+
+def is_native(path):
+    """True for a module with native code: it compiles only for a chip, never for the VM."""
+    source = Path(path).read_bytes()
+    return any(mark in source for mark in NATIVE_DECORATORS)
+
+
+def compile_source(path, name=None, cache=True, arch=None):
     """Compile one .py file and return the .mpy bytes; raise CompileError on bad source.
 
     `name` is the file name the VM shows in tracebacks (default: the path as given);
-    `cache=False` skips build/mpy/.cache (for throw-away files outside the repo).
+    `cache=False` skips build/mpy/.cache (for throw-away files outside the repo); `arch`
+    (mpy-cross -march, e.g. armv6m) compiles native code for that chip.
     """
     path = Path(path)
     name = name or str(path)
     source = path.read_bytes()
-    key = hashlib.sha256(f"{mpy_cross_version()}\0{name}\0".encode() + source).hexdigest()
+    march = ("-march=%s" % arch,) if arch else ()
+    chip = f"{arch}\0" if arch else ""     # (no arch: the keys of the files built before arch)
+    key = hashlib.sha256(f"{mpy_cross_version()}\0{name}\0{chip}".encode() + source).hexdigest()
     cached = CACHE_DIR / f"{key}.mpy"
     if cache and cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.mpy"
-        done = _mpy_cross("-s", name, "-o", str(out), str(path))
+        done = _mpy_cross(*march, "-s", name, "-o", str(out), str(path))
         if done.returncode != 0:
             raise _parse_error(name, (done.stdout + done.stderr).decode(errors="replace"))
         data = out.read_bytes()
@@ -90,11 +106,13 @@ class Build:
 def build(dirs=DEVICE_DIRS, base=ROOT, out=OUT_DIR):
     """Compile every .py under base/<dir> for dir in dirs into out/<dir>/...mpy; return a Build.
 
-    .mpy files under out/<dir> without a freshly compiled source are removed.
+    Modules with native code are left out (the VM cannot run them). .mpy files under
+    out/<dir> without a freshly compiled source are removed.
     """
     base, out, result = Path(base), Path(out), Build()
     for folder in dirs:
-        sources = sorted(p for p in (base / folder).rglob("*.py") if "__pycache__" not in p.parts)
+        sources = sorted(p for p in (base / folder).rglob("*.py")
+                         if "__pycache__" not in p.parts and not is_native(p))
         for src in sources:
             rel = src.relative_to(base)
             try:

@@ -23,7 +23,7 @@ import textwrap
 from functools import lru_cache
 from pathlib import Path
 
-from tools.vm.build_mpy import ROOT, CompileError, compile_source, mpy_cross_version
+from tools.vm.build_mpy import ROOT, CompileError, compile_source, is_native, mpy_cross_version
 
 NODE_SCRIPT = ROOT / "tools" / "vm" / "mpvm.mjs"
 RUNNER = ROOT / "tools" / "vm" / "mp_testrunner.py"
@@ -102,6 +102,8 @@ def vm_files(modules, mpy=True):
             if not any((src / f"__init__{ext}").exists() for ext in (".py", ".mpy")):
                 path.append(lib)
         for host, rel in pairs:
+            if host.suffix == ".py" and is_native(host):   # viper: the VM cannot run it
+                continue
             if mpy and host.suffix == ".py":
                 name = _display_name(host)
                 data = compile_source(host, name, cache=not name.startswith("/"))
