@@ -155,7 +155,10 @@ class App:
                 forget("firmware.setup")    # its code leaves the heap with the setup screen
                 if self.looped:             # dealt on the next frame, never beside it
                     self.dealing = sc.setup
-                    self.show(S.ListScreen("dealing", "Dealing", (), (), self.sizes.list_fit))
+                    # the setup's rows as they are shown, without the setup: nothing to redraw
+                    held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
+                    held.top = sc.top
+                    self.show(held)
                 else:
                     self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not

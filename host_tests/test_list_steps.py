@@ -95,3 +95,17 @@ def test_the_setup_after_the_final_table_is_drawn_over_its_rows(name, monkeypatc
     if name in COLOUR:
         assert sum(shown) < 0.9 * rig.canvas.width * rig.canvas.height
     assert as_painted_whole(rig)
+
+
+@pytest.mark.parametrize("name", COLOUR)
+def test_start_sends_the_first_table_once_and_no_screen_between(name, monkeypatch):
+    """Start on the setup: the frame that lets the setup go before the deal shows its rows
+    as they were (nothing sent), then the first table is sent once, a whole screen."""
+    rig = on_setup(name, monkeypatch)
+    sc = rig.app.screen
+    while sc.items[sc.cursor] != "Start":
+        rig.act(1)
+    n = sent(rig, lambda: rig.act(3))
+    assert rig.app.screen.name == "table"
+    assert n <= bytes_for(rig, 240, 135)     # was 119,895: the rows cleared, then the table
+    assert as_painted_whole(rig)
