@@ -19,6 +19,11 @@ deals by more than chance explains. One Search serves every player of a Rules
 (players decide one at a time). Its node tables are made once; a walk allocates
 nothing. `begin` starts a decision, `think(k)` makes k more walks (a slice) and says
 whether the budget is spent, `best()` answers at any time.
+
+The tree outlives its decision: `follow` moves the table's node down the moves really
+made, `ponder` walks on from there while the others move (in deals of the view then),
+and the owner's next `begin` keeps the subtree under that node (the candidates' part of
+it), the other nodes reclaimed by moving the kept ones down.
 """
 
 from array import array
@@ -38,6 +43,7 @@ _KIND = const(0x600)        # moves.KIND_MASK
 _CATCH = const(0x600)       # moves.CATCH
 _MAU = const(0x100)         # moves.MAU
 _S_BOUNDS = const(15)       # round's header: where hand k starts
+_KEEP = const(0xFFFE)       # a node marked kept, not yet numbered
 
 
 class Search:
@@ -58,6 +64,7 @@ class Search:
         self.buf = array("H", range(80))       # legal moves, and the untried ones
         self.suits = bytearray(4)
         self.base = bytearray(24 + rules.deck_size())   # the deal, for each candidate
+        self.cnode = array("H", range(_ROOTS))   # the candidates' nodes
         self.sums = array("i", range(_ROOTS))  # per candidate: (its reward - the
         self.squares = array("i", range(_ROOTS))   # first's) / 8, and its square
         self.z = _Z
@@ -77,6 +84,9 @@ class Search:
         self.first = 0             # the first candidate's reward in this deal
         self.x = 0                 # the random numbers at this deal's first walk
         self.y = 0
+        self.cur = _NONE           # the table now, as a node of the owner's tree
+        self.fresh = False         # the table moved since the last ponder walk
+        self.pondered = 0          # ponder walks since the table last moved
 
     def explore(self, c):
         """Set UCB1's exploration constant, in hundredths."""
@@ -86,7 +96,9 @@ class Search:
 
     def begin(self, player, view, cand, k, budget):
         """Start `player`'s decision among moves cand[0:k] (best first) with a budget
-        of iterations; the view is copied (the caller may refill it)."""
+        of iterations; the view is copied (the caller may refill it). The tree of the
+        player's last decision is kept under the table's node, if it is still there."""
+        top = self.cur if self.owner is player else _NONE
         self.owner = player
         self.view.s[:] = view.s
         self.view.player = view.player
@@ -97,14 +109,98 @@ class Search:
         for i in range(k):
             self.sums[i] = 0
             self.squares[i] = 0
-        self._node(0, 0)
+        if top == _NONE or self._keep(top, cand, k) + k > self.cap:
+            self._node(0, 0)
+            self.nodes = 1
+        cnode = self.cnode
+        for i in range(k):
+            c = self._find(0, cand[i])
+            cnode[i] = self._add(0, cand[i]) if c == _NONE else c
+        self.cur = 0
+
+    def _find(self, node, m):
+        """The child of `node` for move m, or _NONE."""
+        c = self.child[node]
+        move = self.move
+        while c != _NONE and move[c] != m:
+            c = self.sib[c]
+        return c
+
+    def _keep(self, top, cand, k):
+        """Make node `top` the root, keeping its subtree (of its children only the
+        candidates'): the kept nodes move down in order, the rest are reclaimed.
+        Returns the nodes kept."""
+        mark = self.root           # scratch: a kept node's new number (root is redone)
         child = self.child
         sib = self.sib
-        for i in range(1, k + 1):
-            self._node(i, cand[i - 1])
-            sib[i] = i + 1 if i < k else _NONE
-        child[0] = 1
-        self.nodes = k + 1
+        move = self.move
+        n = self.nodes
+        for i in range(n):
+            mark[i] = _NONE
+        mark[top] = _KEEP
+        last = _NONE               # the root's kept children, linked anew
+        c = child[top]
+        child[top] = _NONE
+        while c != _NONE:
+            nxt = sib[c]
+            for j in range(k):
+                if move[c] == cand[j]:
+                    mark[c] = _KEEP
+                    if last == _NONE:
+                        child[top] = c
+                    else:
+                        sib[last] = c
+                    last = c
+            c = nxt
+        if last != _NONE:
+            sib[last] = _NONE
+        sib[top] = _NONE
+        kept = 0                   # a child comes after its parent: one pass marks all
+        for i in range(top, n):
+            if mark[i] == _KEEP:
+                mark[i] = kept
+                kept += 1
+                if i != top:
+                    c = child[i]
+                    while c != _NONE:
+                        mark[c] = _KEEP
+                        c = sib[c]
+        visits = self.visits
+        for i in range(top, n):
+            j = mark[i]
+            if j == _NONE:
+                continue
+            move[j] = move[i]      # j <= i: no kept node is overwritten unread
+            visits[j] = visits[i]
+            self.wins[j] = self.wins[i]
+            self.avail[j] = self.avail[i]
+            self.bits[j] = self.bits[i]
+            c = child[i]
+            child[j] = _NONE if c == _NONE else mark[c]
+            c = sib[i]
+            sib[j] = _NONE if c == _NONE else mark[c]
+        for j in range(kept):
+            mark[j] = _isqrt(visits[j] << 6)
+        self.nodes = kept
+        return kept
+
+    def follow(self, move):
+        """The table made `move`: its node becomes the table's (or none, off the tree)."""
+        if self.cur != _NONE:
+            self.cur = self._find(self.cur, move)
+        self.fresh = True
+        self.pondered = 0
+
+    def ponder(self, walks):
+        """Up to `walks` walks from the table's node, in deals of the view set last
+        (the owner's, while another seat moves)."""
+        player = self.owner
+        world = player.world
+        while walks > 0:
+            player._deal_world(self.view)
+            self._walk(self.cur, world.turn(), player, world)
+            self.pondered += 1
+            walks -= 1
 
     def _node(self, i, move):
         self.move[i] = move
@@ -140,7 +236,7 @@ class Search:
             if spread <= 0 or t * _isqrt(n << 8) > self.z * _isqrt(spread):
                 best = i
                 best_sum = t
-        return self.move[best + 1]
+        return self.move[self.cnode[best]]
 
     def _step(self):
         """One walk from the next candidate. The first deals a world (and keeps it and
@@ -151,24 +247,28 @@ class Search:
         s = world.s
         prng = player.prng
         i = self.next
+        c = self.cnode[i - 1]
+        me = self.view.player
         if i == 1:
             player._deal_world(self.view)
             self.base[:] = s
             self.x = prng.x
             self.y = prng.y
-            self.first = self._walk(1, player, world)
+            self.first = self._walk(c, world.apply_legal(me, self.move[c]), player, world)
         else:
             s[:] = self.base
             prng.x = self.x
             prng.y = self.y
-            d = (self._walk(i, player, world) - self.first) >> 3
+            d = (self._walk(c, world.apply_legal(me, self.move[c]), player, world)
+                 - self.first) >> 3
             self.sums[i - 1] += d
             self.squares[i - 1] += d * d
         self.next = i + 1 if i < self.k else 1
 
-    def _walk(self, c, player, world):
-        """From root candidate c down the tree in this deal, one node added, then a
-        playout; the reward (0 .. 250) is backed up the path and returned."""
+    def _walk(self, c, p, player, world):
+        """From node c (p to move, -1: the round is over) down the tree in this deal,
+        nodes added, then a playout; the reward (0 .. 250) is backed up the path and
+        returned."""
         s = world.s
         me = self.view.player
         flags = player.flags
@@ -179,7 +279,6 @@ class Search:
         visits = self.visits
         path[0] = c
         depth = 1
-        p = world.apply_legal(me, move[c])
         node = c
         while p >= 0 and visits[node] and depth < _PATH:
             if p == me:
