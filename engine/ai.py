@@ -589,6 +589,8 @@ class Player:
             self._survey(view)
             self._make_pool()
             search.view.s[:] = view.s
+        if walks > _PONDER_MAX - search.pondered:
+            walks = _PONDER_MAX - search.pondered
         search.ponder(walks)
         self.playouts_done += walks
         return True

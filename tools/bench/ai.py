@@ -51,6 +51,7 @@ class Tally:
         self.locked = 0       # decisions and observations made under heap_lock
         self.rounds = 0
         self.moves = 0
+        self.pondered = 0     # ponder walks (under heap_lock when locked)
 
 def _call(bot, view, moves, n, lock):
     if lock:
@@ -61,8 +62,29 @@ def _call(bot, view, moves, n, lock):
             micropython.heap_unlock()
     return bot.choose(view, moves, n)
 
+def _ponder(bots, rnd, views, walks, lock, tally):
+    # while the move just made is shown, as tools.tournament: the Expert whose tree the
+    # search holds walks on in it, unless an Expert is to move next
+    if bots[rnd.turn()].level == ai.EXPERT:
+        return
+    for k in range(len(bots)):
+        bot = bots[k]
+        if bot.search is not None and bot.search.owner is bot:
+            v = rnd.view(k, views[k])
+            before = bot.playouts_done
+            if lock:
+                micropython.heap_lock()
+                try:
+                    bot.ponder(v, walks)
+                finally:
+                    micropython.heap_unlock()
+            else:
+                bot.ponder(v, walks)
+            tally.pondered += bot.playouts_done - before
+            return
+
 def games(preset, players, levels, rounds, seed, playouts, locked, tally, measured=4,
-          deadline=0, searched_only=True, reps=1, best_of=1, **options):
+          deadline=0, searched_only=True, reps=1, best_of=1, ponder=0, **options):
     rules = Rules(preset, **options)
     rnd = Round(rules, players, Random(seed))
     bots = [ai.Player(rules, levels[k % len(levels)], seed + k, playouts, deadline)
@@ -127,6 +149,8 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                         bot.observe(v, seat, move)
             rnd.apply(seat, move)
             tally.moves += 1
+            if ponder and not rnd.is_over():
+                _ponder(bots, rnd, views, ponder, locked, tally)
         tally.rounds += 1
     return bots
 """
