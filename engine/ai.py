@@ -589,11 +589,17 @@ class Player:
             self._survey(view)
             self._make_pool()
             search.view.s[:] = view.s
-        if walks > _PONDER_MAX - search.pondered:
-            walks = _PONDER_MAX - search.pondered
-        search.ponder(walks)
-        self.playouts_done += walks
+        before = search.pondered
+        search.ponder(min(walks, _PONDER_MAX - before))
+        self.playouts_done += search.pondered - before
         return True
+
+    def turn_candidates(self, view, moves, n):
+        """The candidates (in self.cand) a decision of this view would compare, for
+        pondering it; 1 when it would not search."""
+        self._survey(view)
+        k = self._candidates(view, moves, n)
+        return 1 if self.cand_score[0] >= _WIN else k
 
     def _expert(self, view, moves, n):
         self.begin(view, moves, n)

@@ -37,6 +37,7 @@ _PATH = const(16)           # nodes on one walk down the tree, at most
 _ROLLOUT = const(8)         # policy moves after the tree before the table is judged
 _OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
 _ROOTS = const(8)           # candidates at the root, at most
+_MAX_K = const(4)           # ... the Expert's (engine.ai._MAX_CANDIDATES)
 _Z = const(24)              # leave the heuristic's move only when z > _Z / 16
 _C = const(70)              # UCB1's exploration, in hundredths of the 0 .. 250 reward
 _KIND = const(0x600)        # moves.KIND_MASK
@@ -44,6 +45,7 @@ _CATCH = const(0x600)       # moves.CATCH
 _MAU = const(0x100)         # moves.MAU
 _S_BOUNDS = const(15)       # round's header: where hand k starts
 _KEEP = const(0xFFFE)       # a node marked kept, not yet numbered
+_TURNS = const(16)          # the searcher's next turns pondered in pairs, at most
 
 
 class Search:
@@ -64,7 +66,8 @@ class Search:
         self.buf = array("H", range(80))       # legal moves, and the untried ones
         self.suits = bytearray(4)
         self.base = bytearray(24 + rules.deck_size())   # the deal, for each candidate
-        self.cnode = array("H", range(_ROOTS))   # the candidates' nodes
+        self.cnode = array("H", range(_ROOTS))   # the candidates' nodes ...
+        self.prior = array("H", range(_ROOTS))   # ... and their deals pondered before
         self.sums = array("i", range(_ROOTS))  # per candidate: (its reward - the
         self.squares = array("i", range(_ROOTS))   # first's) / 8, and its square
         self.z = _Z
@@ -85,6 +88,17 @@ class Search:
         self.x = 0                 # the random numbers at this deal's first walk
         self.y = 0
         self.cur = _NONE           # the table now, as a node of the owner's tree
+        # Pondering in pairs: the searcher's next turns reached (its nodes), each with
+        # its candidates, the deals walked from all of them, and their paired sums.
+        self.t_node = array("H", range(_TURNS))
+        self.t_k = bytearray(_TURNS)
+        self.t_deals = array("H", range(_TURNS))
+        self.t_cand = array("H", range(_TURNS * _MAX_K))
+        self.t_sums = array("i", range(_TURNS * _MAX_K))
+        self.t_squares = array("i", range(_TURNS * _MAX_K))
+        self.t_child = array("H", range(_MAX_K))   # a pondered turn's candidates' nodes
+        self.turns = 0
+        self.seen = View(rules)    # the searcher's view at such a turn
         self.fresh = False         # the table moved since the last ponder walk
         self.pondered = 0          # ponder walks since the table last moved
 
@@ -109,6 +123,10 @@ class Search:
         for i in range(k):
             self.sums[i] = 0
             self.squares[i] = 0
+            self.prior[i] = 0
+        if top != _NONE:
+            self._pondered(top, cand, k)
+        self.turns = 0
         if top == _NONE or self._keep(top, cand, k) + k > self.cap:
             self._node(0, 0)
             self.nodes = 1
@@ -117,6 +135,24 @@ class Search:
             c = self._find(0, cand[i])
             cnode[i] = self._add(0, cand[i]) if c == _NONE else c
         self.cur = 0
+
+    def _pondered(self, top, cand, k):
+        """Take the paired deals pondered at node `top` for the candidates they share
+        with this decision, if its first candidate is theirs too."""
+        for t in range(self.turns):
+            if self.t_node[t] != top:
+                continue
+            b = t * _MAX_K
+            tk = self.t_k[t]
+            if tk < 2 or self.t_cand[b] != cand[0]:
+                return
+            for i in range(k):
+                for j in range(tk):
+                    if self.t_cand[b + j] == cand[i]:
+                        self.sums[i] = self.t_sums[b + j]
+                        self.squares[i] = self.t_squares[b + j]
+                        self.prior[i] = self.t_deals[t]
+            return
 
     def _find(self, node, m):
         """The child of `node` for move m, or _NONE."""
@@ -128,8 +164,8 @@ class Search:
 
     def _keep(self, top, cand, k):
         """Make node `top` the root, keeping its subtree (of its children only the
-        candidates'): the kept nodes move down in order, the rest are reclaimed.
-        Returns the nodes kept."""
+        candidates', k > 0): the kept nodes move down in order, the rest are
+        reclaimed. Returns the nodes kept."""
         mark = self.root           # scratch: a kept node's new number (root is redone)
         child = self.child
         sib = self.sib
@@ -143,14 +179,16 @@ class Search:
         child[top] = _NONE
         while c != _NONE:
             nxt = sib[c]
-            for j in range(k):
-                if move[c] == cand[j]:
-                    mark[c] = _KEEP
-                    if last == _NONE:
-                        child[top] = c
-                    else:
-                        sib[last] = c
-                    last = c
+            j = 0
+            while j < k and move[c] != cand[j]:
+                j += 1
+            if k == 0 or j < k:
+                mark[c] = _KEEP
+                if last == _NONE:
+                    child[top] = c
+                else:
+                    sib[last] = c
+                last = c
             c = nxt
         if last != _NONE:
             sib[last] = _NONE
@@ -179,28 +217,128 @@ class Search:
             child[j] = _NONE if c == _NONE else mark[c]
             c = sib[i]
             sib[j] = _NONE if c == _NONE else mark[c]
+        for t in range(self.turns):   # the pondered turns, renumbered
+            if self.t_node[t] != _NONE:
+                self.t_node[t] = mark[self.t_node[t]]
         for j in range(kept):
             mark[j] = _isqrt(visits[j] << 6)
         self.nodes = kept
         return kept
 
     def follow(self, move):
-        """The table made `move`: its node becomes the table's (or none, off the tree)."""
+        """The table made `move`: its node becomes the table's (made if it is new;
+        none when the tables are full)."""
         if self.cur != _NONE:
-            self.cur = self._find(self.cur, move)
+            self._room()
+            self.cur = self._child(self.cur, move)
         self.fresh = True
         self.pondered = 0
 
+    def _room(self):
+        """Between decisions: with the tables nearly full, keep only the subtree of
+        the table's node (it becomes the root)."""
+        if self.nodes + _PATH > self.cap and self.cur != 0:
+            self._keep(self.cur, self.cnode, 0)
+            self.cur = 0
+
     def ponder(self, walks):
-        """Up to `walks` walks from the table's node, in deals of the view set last
-        (the owner's, while another seat moves)."""
+        """About `walks` walks from the table's node, in deals of the view set last
+        (the owner's, while another seat moves): the others move as the opponent model
+        says down to the searcher's next turn, and there every candidate the searcher
+        would have is walked in the same deal, as its decision would (paired)."""
         player = self.owner
         world = player.world
+        s = world.s
+        me = self.view.player
+        policy = self.policy
+        flags = player.flags
+        suits = self.suits
+        path = self.path
         while walks > 0:
+            self._room()
             player._deal_world(self.view)
-            self._walk(self.cur, world.turn(), player, world)
-            self.pondered += 1
-            walks -= 1
+            p = world.turn()
+            node = self.cur
+            path[0] = node
+            depth = 1
+            while p >= 0 and p != me and depth < _PATH - 2:
+                m = policy(s, p, flags, suits)
+                if player.prng.below(self.other) == 0:
+                    m = self._other(world, p, m)
+                c = self._child(node, m)
+                if c == _NONE:
+                    break
+                path[depth] = c
+                depth += 1
+                p = world.apply_legal(p, m)
+                node = c
+            t = self._turn(node, world, me) if p == me else -1
+            if t < 0:              # on as a decision's walk does (path[0:depth] so far)
+                self._walk(node, p, player, world, depth - 1)
+                k = 1
+            else:
+                k = self._pairs(t, node, world, me, player, depth)
+            walks -= k
+            self.pondered += k
+
+    def _turn(self, node, world, me):
+        """The pondering entry of the searcher's turn at `node` (its candidates found
+        the first time), or -1 when there are none or only one."""
+        for t in range(self.turns):
+            if self.t_node[t] == node:
+                return t if self.t_k[t] > 1 else -1
+        t = self.turns
+        if t >= _TURNS:
+            return -1
+        self.turns = t + 1
+        player = self.owner
+        buf = self.buf
+        n = world.legal_moves(me, buf)
+        k = player.turn_candidates(world.view(me, self.seen), buf, n)
+        self.t_node[t] = node
+        self.t_k[t] = k
+        self.t_deals[t] = 0
+        b = t * _MAX_K
+        for i in range(k):
+            self.t_cand[b + i] = player.cand[i]
+            self.t_sums[b + i] = 0
+            self.t_squares[b + i] = 0
+        return t if k > 1 else -1
+
+    def _pairs(self, t, node, world, me, player, depth):
+        """Walk every candidate of pondered turn t from node in this deal (the same
+        table and random numbers; path[0:depth] leads there); add the paired
+        differences; return the walks made."""
+        b = t * _MAX_K
+        k = self.t_k[t]
+        child = self.t_child
+        for i in range(k):
+            c = self._child(node, self.t_cand[b + i])
+            if c == _NONE:         # the tables are full: one walk on
+                self._walk(node, me, player, world, depth - 1)
+                return 1
+            child[i] = c
+        prng = player.prng
+        s = world.s
+        self.base[:] = s
+        x = prng.x
+        y = prng.y
+        first = 0
+        for i in range(k):
+            if i:
+                s[:] = self.base
+                prng.x = x
+                prng.y = y
+            c = child[i]
+            r = self._walk(c, world.apply_legal(me, self.move[c]), player, world, depth)
+            if i == 0:
+                first = r
+            else:
+                d = (r - first) >> 3
+                self.t_sums[b + i] += d
+                self.t_squares[b + i] += d * d
+        self.t_deals[t] += 1
+        return k
 
     def _node(self, i, move):
         self.move[i] = move
@@ -223,7 +361,7 @@ class Search:
     def best(self):
         """The heuristic's first candidate, unless another did better in the same
         deals by more than chance explains (a paired test, z above _Z / 16)."""
-        n = self.done // self.k    # whole deals
+        deals = self.done // self.k    # whole deals, and those pondered before
         sums = self.sums
         squares = self.squares
         best = 0
@@ -232,6 +370,7 @@ class Search:
             t = sums[i]
             if t <= best_sum:
                 continue
+            n = deals + self.prior[i]
             spread = n * squares[i] - t * t
             if spread <= 0 or t * _isqrt(n << 8) > self.z * _isqrt(spread):
                 best = i
@@ -265,10 +404,10 @@ class Search:
             self.squares[i - 1] += d * d
         self.next = i + 1 if i < self.k else 1
 
-    def _walk(self, c, p, player, world):
+    def _walk(self, c, p, player, world, d=0):
         """From node c (p to move, -1: the round is over) down the tree in this deal,
-        nodes added, then a playout; the reward (0 .. 250) is backed up the path and
-        returned."""
+        nodes added, then a playout; the reward (0 .. 250) is backed up the path (and
+        path[0:d], the walk so far) and returned."""
         s = world.s
         me = self.view.player
         flags = player.flags
@@ -277,8 +416,8 @@ class Search:
         path = self.path
         move = self.move
         visits = self.visits
-        path[0] = c
-        depth = 1
+        path[d] = c
+        depth = d + 1
         node = c
         while p >= 0 and visits[node] and depth < _PATH:
             if p == me:

@@ -323,8 +323,9 @@ def test_the_next_decision_keeps_the_subtree_under_the_moves_made():
 
 def test_pondering_walks_on_from_the_table_now():
     # After its own move the Expert ponders from the node of that move: every walk goes
-    # through it (its visits grow by the walks), none through the other candidates;
-    # not at its own turn, not off the tree, and not beyond _PONDER_MAX walks.
+    # through it (its visits grow by the walks; the tables, when nearly full, keep only
+    # its subtree); not at its own turn, and not beyond _PONDER_MAX walks (the last
+    # deal walks all the candidates of the turn it reaches, in pairs).
     moves = array("H", range(mv.MAX_MOVES))
     pondered = 0
     for seed in range(6):
@@ -341,21 +342,19 @@ def test_pondering_walks_on_from_the_table_now():
             if rnd.is_over():
                 break
             mine = rnd.view(0, View(rules))
-            if rnd.turn() == 0 or search.owner is not expert or search.cur == 0xFFFF:
+            if rnd.turn() == 0 or search.owner is not expert:
                 assert not expert.ponder(mine, 4)
                 continue
-            node = search.cur
-            others = [search.visits[search.cnode[i]] for i in range(search.k)
-                      if search.cnode[i] != node]
-            v = search.visits[node]
+            v = search.visits[search.cur]
+            walks = search.pondered
             assert expert.ponder(mine, 30)
-            assert search.visits[node] == v + 30
-            assert others == [search.visits[search.cnode[i]] for i in range(search.k)
-                              if search.cnode[i] != node]
+            walks = search.pondered - walks
+            assert 30 <= walks < 30 + 4 and search.visits[search.cur] == v + walks
+            assert search.nodes <= search.cap
             pondered += 1
             while expert.ponder(mine, 50):
                 pass
-            assert search.pondered == ai._PONDER_MAX
+            assert ai._PONDER_MAX <= search.pondered < ai._PONDER_MAX + 4
     assert pondered >= 5
 
 
