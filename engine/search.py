@@ -23,7 +23,9 @@ whether the budget is spent, `best()` answers at any time.
 The tree outlives its decision: `follow` moves the table's node down the moves really
 made, `ponder` walks on from there while the others move (in deals of the view then),
 and the owner's next `begin` keeps the subtree under that node (the candidates' part of
-it), the other nodes reclaimed by moving the kept ones down.
+it). The nodes left behind go onto a free list as whole subtrees, and a node taken from
+it hands its children to the list: reclaiming costs a few steps a node, never a pass
+over the tables.
 """
 
 from array import array
@@ -44,7 +46,6 @@ _KIND = const(0x600)        # moves.KIND_MASK
 _CATCH = const(0x600)       # moves.CATCH
 _MAU = const(0x100)         # moves.MAU
 _S_BOUNDS = const(15)       # round's header: where hand k starts
-_KEEP = const(0xFFFE)       # a node marked kept, not yet numbered
 _TURNS = const(16)          # the searcher's next turns pondered in pairs, at most
 
 
@@ -79,7 +80,8 @@ class Search:
         self.other = _OTHER
         self.view = View(rules)
         self.owner = None          # the Player whose decision the tree holds
-        self.nodes = 0
+        self.nodes = 0             # nodes ever used (those below are in the tree or free)
+        self.free = _NONE          # the free subtrees, linked by sib
         self.done = 0              # walks made
         self.budget = 0
         self.k = 0                 # candidates at the root: nodes 1 .. k
@@ -126,15 +128,21 @@ class Search:
             self.prior[i] = 0
         if top != _NONE:
             self._pondered(top, cand, k)
+            self._prune(top, cand, k)
         self.turns = 0
-        if top == _NONE or self._keep(top, cand, k) + k > self.cap:
-            self._node(0, 0)
-            self.nodes = 1
         cnode = self.cnode
         for i in range(k):
-            c = self._find(0, cand[i])
-            cnode[i] = self._add(0, cand[i]) if c == _NONE else c
-        self.cur = 0
+            c = _NONE if top == _NONE else self._child(top, cand[i])
+            if c == _NONE:         # no tree, or no room: a new one
+                self.nodes = 1
+                self.free = _NONE
+                top = 0
+                self._node(0, 0)
+                for j in range(k):
+                    cnode[j] = self._add(0, cand[j])
+                break
+            cnode[i] = c
+        self.cur = top
 
     def _pondered(self, top, cand, k):
         """Take the paired deals pondered at node `top` for the candidates they share
@@ -162,19 +170,12 @@ class Search:
             c = self.sib[c]
         return c
 
-    def _keep(self, top, cand, k):
-        """Make node `top` the root, keeping its subtree (of its children only the
-        candidates', k > 0): the kept nodes move down in order, the rest are
-        reclaimed. Returns the nodes kept."""
-        mark = self.root           # scratch: a kept node's new number (root is redone)
+    def _prune(self, top, cand, k):
+        """Keep of node top's children only the candidates' (the others are freed)."""
         child = self.child
         sib = self.sib
         move = self.move
-        n = self.nodes
-        for i in range(n):
-            mark[i] = _NONE
-        mark[top] = _KEEP
-        last = _NONE               # the root's kept children, linked anew
+        last = _NONE
         c = child[top]
         child[top] = _NONE
         while c != _NONE:
@@ -182,64 +183,42 @@ class Search:
             j = 0
             while j < k and move[c] != cand[j]:
                 j += 1
-            if k == 0 or j < k:
-                mark[c] = _KEEP
+            if j < k:
                 if last == _NONE:
                     child[top] = c
                 else:
                     sib[last] = c
                 last = c
+            else:
+                sib[c] = self.free
+                self.free = c
             c = nxt
         if last != _NONE:
             sib[last] = _NONE
-        sib[top] = _NONE
-        kept = 0                   # a child comes after its parent: one pass marks all
-        for i in range(top, n):
-            if mark[i] == _KEEP:
-                mark[i] = kept
-                kept += 1
-                if i != top:
-                    c = child[i]
-                    while c != _NONE:
-                        mark[c] = _KEEP
-                        c = sib[c]
-        visits = self.visits
-        for i in range(top, n):
-            j = mark[i]
-            if j == _NONE:
-                continue
-            move[j] = move[i]      # j <= i: no kept node is overwritten unread
-            visits[j] = visits[i]
-            self.wins[j] = self.wins[i]
-            self.avail[j] = self.avail[i]
-            self.bits[j] = self.bits[i]
-            c = child[i]
-            child[j] = _NONE if c == _NONE else mark[c]
-            c = sib[i]
-            sib[j] = _NONE if c == _NONE else mark[c]
-        for t in range(self.turns):   # the pondered turns, renumbered
-            if self.t_node[t] != _NONE:
-                self.t_node[t] = mark[self.t_node[t]]
-        for j in range(kept):
-            mark[j] = _isqrt(visits[j] << 6)
-        self.nodes = kept
-        return kept
 
     def follow(self, move):
-        """The table made `move`: its node becomes the table's (made if it is new;
-        none when the tables are full)."""
-        if self.cur != _NONE:
-            self._room()
-            self.cur = self._child(self.cur, move)
+        """The table made `move`: its node becomes the table's and the tree's root
+        (made if it is new; none when the tables are full), the rest is freed."""
+        top = self.cur
+        if top == _NONE:
+            return
+        c = self._child(top, move)
+        if c != _NONE:
+            child = self.child
+            sib = self.sib
+            x = child[top]         # c leaves its parent's list; the parent is freed
+            if x == c:
+                child[top] = sib[c]
+            else:
+                while sib[x] != c:
+                    x = sib[x]
+                sib[x] = sib[c]
+            sib[c] = _NONE
+            sib[top] = self.free
+            self.free = top
+        self.cur = c
         self.fresh = True
         self.pondered = 0
-
-    def _room(self):
-        """Between decisions: with the tables nearly full, keep only the subtree of
-        the table's node (it becomes the root)."""
-        if self.nodes + _PATH > self.cap and self.cur != 0:
-            self._keep(self.cur, self.cnode, 0)
-            self.cur = 0
 
     def ponder(self, walks):
         """About `walks` walks from the table's node, in deals of the view set last
@@ -255,7 +234,6 @@ class Search:
         suits = self.suits
         path = self.path
         while walks > 0:
-            self._room()
             player._deal_world(self.view)
             p = world.turn()
             node = self.cur
@@ -534,9 +512,24 @@ class Search:
     def _add(self, node, m):
         """A new child of `node` for move m (available once), or _NONE when full."""
         c = self.nodes
-        if c >= self.cap:
-            return _NONE
-        self.nodes = c + 1
+        if c < self.cap:
+            self.nodes = c + 1
+        else:
+            c = self.free          # a free subtree's root; its children stay free
+            if c == _NONE:
+                return _NONE
+            sib = self.sib
+            free = sib[c]
+            x = self.child[c]
+            if x != _NONE:
+                while sib[x] != _NONE:
+                    x = sib[x]
+                sib[x] = free
+                free = self.child[c]
+            self.free = free
+            for t in range(self.turns):
+                if self.t_node[t] == c:
+                    self.t_node[t] = _NONE   # a pondered turn no longer in the tree
         self._node(c, m)
         self.avail[c] = 1
         self.bits[c] = 1

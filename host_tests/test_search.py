@@ -267,6 +267,25 @@ def _tree(search, node):
     return out
 
 
+def _accounted(search):
+    """Every node used is in the tree (under the table's node) or free, once."""
+    seen = set()
+    stack = [search.cur]
+    x = search.free
+    while x != 0xFFFF:
+        stack.append(x)
+        x = search.sib[x]
+    while stack:
+        c = stack.pop()
+        assert c not in seen
+        seen.add(c)
+        x = search.child[c]
+        while x != 0xFFFF:
+            stack.append(x)
+            x = search.sib[x]
+    return seen == set(range(search.nodes))
+
+
 def _heads_up(seed):
     """A heads-up classic round, Expert (seat 0) against Strong, told every move."""
     rules = Rules("classic")
@@ -285,7 +304,8 @@ def _move(rnd, bots, views, seat, move):
 def test_the_next_decision_keeps_the_subtree_under_the_moves_made():
     # The Expert's tree goes down with the table (its own move, then the reply), and its
     # next decision starts from the node reached: the candidates it shares with the old
-    # node's children keep their whole subtrees, visits and wins, in fewer nodes.
+    # node's children keep their whole subtrees, visits and wins; every other node is
+    # free for the walks to come.
     kept = 0
     moves = array("H", range(mv.MAX_MOVES))
     for seed in range(12):
@@ -300,16 +320,15 @@ def test_the_next_decision_keeps_the_subtree_under_the_moves_made():
             if seat == 0:
                 if old is not None and search.owner is expert and search.cur != 0xFFFF:
                     before = _tree(search, search.cur)
-                    nodes = search.nodes
                     expert.begin(view, moves, n)
                     if expert.answer is None:
-                        after = _tree(search, 0)
+                        after = _tree(search, search.cur)
                         cands = set(search.move[search.cnode[i]] for i in range(search.k))
                         want = {p: v for p, v in before.items() if p[0] in cands}
                         for c in cands:
                             want.setdefault((c,), (0, 0))    # a candidate new here
                         assert after == want
-                        assert search.nodes == len(after) + 1 <= nodes
+                        assert _accounted(search)
                         kept += len(want) > 0
                     move = expert.best() if expert.think(1 << 20) else None
                 else:
@@ -323,8 +342,8 @@ def test_the_next_decision_keeps_the_subtree_under_the_moves_made():
 
 def test_pondering_walks_on_from_the_table_now():
     # After its own move the Expert ponders from the node of that move: every walk goes
-    # through it (its visits grow by the walks; the tables, when nearly full, keep only
-    # its subtree); not at its own turn, and not beyond _PONDER_MAX walks (the last
+    # through it (its visits grow by the walks; what the walks do not reach is free);
+    # not at its own turn, and not beyond _PONDER_MAX walks (the last
     # deal walks all the candidates of the turn it reaches, in pairs).
     moves = array("H", range(mv.MAX_MOVES))
     pondered = 0
@@ -350,7 +369,7 @@ def test_pondering_walks_on_from_the_table_now():
             assert expert.ponder(mine, 30)
             walks = search.pondered - walks
             assert 30 <= walks < 30 + 4 and search.visits[search.cur] == v + walks
-            assert search.nodes <= search.cap
+            assert _accounted(search)
             pondered += 1
             while expert.ponder(mine, 50):
                 pass
