@@ -406,3 +406,26 @@ def test_the_game_ponders_while_the_human_thinks(monkeypatch):
             pondered += bot.playouts_done > before
             game.play(game.hint(False))
     assert pondered >= 3
+
+
+def test_the_tournament_ponders_where_a_device_would(monkeypatch):
+    # After each move: unless an Expert is to move next (its decision takes the time the
+    # move is shown), the Expert whose tree the search holds ponders the device's walks
+    # a move shown (ai.ponder_budget); with ponder 0, never.
+    from tools import tournament
+    calls = []
+    real = ai.Player.ponder
+
+    def ponder(bot, view, walks):
+        calls.append((view.turn(), view.player, walks))
+        return real(bot, view, walks)
+
+    monkeypatch.setattr(ai.Player, "ponder", ponder)
+    rules = Rules("classic")
+    tournament.play_match(rules, [ai.EXPERT, ai.STRONG, ai.EXPERT, ai.STRONG], 5)
+    walks = ai.ponder_budget(rules, 4)
+    assert calls and all(w == walks for _, _, w in calls)
+    assert all(turn % 2 == 1 and turn != me for turn, me, _ in calls)   # Strong next
+    calls[:] = []
+    tournament.play_match(rules, [ai.EXPERT, ai.STRONG], 5, ponder=0)
+    assert calls == []
