@@ -147,7 +147,8 @@ class Player:
         self.points_count = not (rules.match == _MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
         self.search = None               # ... and its search (shared: engine.search) ...
-        self.own = own                   # ... or its own (the hint's, beside the AIs')
+        self.own = own                   # ... or its own (the hint's, beside the AIs';
+                                         # it does not ponder)
         self.answer = None               # begin()'s move when no search is needed
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
@@ -625,7 +626,7 @@ class Player:
         """The search shared by the Experts of these rules, or this player's own."""
         if self.own:
             from engine.search import Search
-            return Search(self.rules, nodes)
+            return Search(self.rules, nodes, 0)    # the hint's: it never ponders
         return _search(self.rules, nodes)
 
     def _candidates(self, view, moves, n):

@@ -50,9 +50,10 @@ _TURNS = const(16)          # the searcher's next turns pondered in pairs, at mo
 
 
 class Search:
-    """A decision's tree, in node tables made once for at most `cap` nodes."""
+    """A decision's tree, in node tables made once for at most `cap` nodes (and
+    room to ponder `turns` of the searcher's next turns in pairs; 0: no pondering)."""
 
-    def __init__(self, rules, cap):
+    def __init__(self, rules, cap, turns=_TURNS):
         self.policy = _policy
         self.cap = cap
         self.move = array("H", range(cap))     # the move that led to a node
@@ -92,15 +93,16 @@ class Search:
         self.cur = _NONE           # the table now, as a node of the owner's tree
         # Pondering in pairs: the searcher's next turns reached (its nodes), each with
         # its candidates, the deals walked from all of them, and their paired sums.
-        self.t_node = array("H", range(_TURNS))
-        self.t_k = bytearray(_TURNS)
-        self.t_deals = array("H", range(_TURNS))
-        self.t_cand = array("H", range(_TURNS * _MAX_K))
-        self.t_sums = array("i", range(_TURNS * _MAX_K))
-        self.t_squares = array("i", range(_TURNS * _MAX_K))
+        self.t_max = turns
+        self.t_node = array("H", range(turns))
+        self.t_k = bytearray(turns)
+        self.t_deals = array("H", range(turns))
+        self.t_cand = array("H", range(turns * _MAX_K))
+        self.t_sums = array("i", range(turns * _MAX_K))
+        self.t_squares = array("i", range(turns * _MAX_K))
         self.t_child = array("H", range(_MAX_K))   # a pondered turn's candidates' nodes
         self.turns = 0
-        self.seen = View(rules)    # the searcher's view at such a turn
+        self.seen = View(rules) if turns else None   # the searcher's view at such a turn
         self.fresh = False         # the table moved since the last ponder walk
         self.pondered = 0          # ponder walks since the table last moved
 
@@ -266,7 +268,7 @@ class Search:
             if self.t_node[t] == node:
                 return t if self.t_k[t] > 1 else -1
         t = self.turns
-        if t >= _TURNS:
+        if t >= self.t_max:
             return -1
         self.turns = t + 1
         player = self.owner
