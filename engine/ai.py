@@ -52,7 +52,7 @@ _CAND_GAP = const(300)      # ... and not further behind the best than this
 _DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
 _SLICE = const(8)           # iterations between two looks at the deadline
 _NODES = const(176)         # the search tree's nodes (a device budget's walks and the root)
-_PONDER_MAX = const(400)    # ponder walks at one table at most (a human's turn: 3 s or so)
+_PONDER_MAX = const(400)    # ponder steps at one table at most (a human's turn: 3 s or so)
 _NONE = const(0xFFFF)       # engine.search: no node
 _J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
@@ -577,9 +577,10 @@ class Player:
         return self.search.best()
 
     def ponder(self, view, walks):
-        """While another seat moves (`view`: this player's, now), search on for at most
-        `walks` walks in the tree of its last decision, from the table's node; False when
-        there is nothing to search (no tree, off it, or _PONDER_MAX walks done)."""
+        """While another seat moves (`view`: this player's, now), search on for `walks`
+        steps (a walk each at most) in the tree of its last decision, from the table's
+        node; False when there is nothing to search (no tree, off it, or _PONDER_MAX
+        steps done)."""
         search = self.search
         if (search is None or search.owner is not self or search.cur == _NONE
                 or search.pondered >= _PONDER_MAX or view.is_over()

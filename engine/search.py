@@ -100,7 +100,11 @@ class Search:
         self.t_cand = array("H", range(turns * _MAX_K))
         self.t_sums = array("i", range(turns * _MAX_K))
         self.t_squares = array("i", range(turns * _MAX_K))
-        self.t_child = array("H", range(_MAX_K))   # a pondered turn's candidates' nodes
+        self.t_child = array("H", range(_MAX_K))   # a pondered deal's candidates' nodes,
+        self.p_diff = array("i", range(_MAX_K))    # ... their rewards less the first's,
+        self.p_turn = -1           # ... its turn (-1: none pending), the next to walk,
+        self.p_next = 0
+        self.p_depth = 0           # ... and the length of the walk down to it
         self.turns = 0
         self.seen = View(rules) if turns else None   # the searcher's view at such a turn
         self.fresh = False         # the table moved since the last ponder walk
@@ -118,6 +122,7 @@ class Search:
         player's last decision is kept under the table's node, if it is still there."""
         top = self.cur if self.owner is player else _NONE
         self.owner = player
+        self.p_turn = -1
         self.view.s[:] = view.s
         self.view.player = view.player
         self.done = 0
@@ -202,6 +207,7 @@ class Search:
         """The table made `move`: its node becomes the table's and the tree's root
         (made if it is new; none when the tables are full), the rest is freed."""
         top = self.cur
+        self.p_turn = -1           # a pondered deal left half walked counts for nothing
         if top == _NONE:
             return
         c = self._child(top, move)
@@ -223,10 +229,11 @@ class Search:
         self.pondered = 0
 
     def ponder(self, walks):
-        """About `walks` walks from the table's node, in deals of the view set last
-        (the owner's, while another seat moves): the others move as the opponent model
-        says down to the searcher's next turn, and there every candidate the searcher
-        would have is walked in the same deal, as its decision would (paired)."""
+        """`walks` steps of pondering from the table's node, in deals of the view set
+        last (the owner's, while another seat moves), each step a walk at most: the
+        others move as the opponent model says down to the searcher's next turn, and
+        there every candidate the searcher would have is walked in the same deal, one
+        a step, as its decision would (paired; a deal counts once all are walked)."""
         player = self.owner
         world = player.world
         s = world.s
@@ -236,6 +243,11 @@ class Search:
         suits = self.suits
         path = self.path
         while walks > 0:
+            walks -= 1
+            self.pondered += 1
+            if self.p_turn >= 0:
+                self._pair()
+                continue
             player._deal_world(self.view)
             p = world.turn()
             node = self.cur
@@ -253,13 +265,8 @@ class Search:
                 p = world.apply_legal(p, m)
                 node = c
             t = self._turn(node, world, me) if p == me else -1
-            if t < 0:              # on as a decision's walk does (path[0:depth] so far)
-                self._walk(node, p, player, world, depth - 1)
-                k = 1
-            else:
-                k = self._pairs(t, node, world, me, player, depth)
-            walks -= k
-            self.pondered += k
+            if t < 0 or not self._pairs(t, node, depth):
+                self._walk(node, p, player, world, depth - 1)   # on as a decision's walk
 
     def _turn(self, node, world, me):
         """The pondering entry of the searcher's turn at `node` (its candidates found
@@ -285,40 +292,57 @@ class Search:
             self.t_squares[b + i] = 0
         return t if k > 1 else -1
 
-    def _pairs(self, t, node, world, me, player, depth):
-        """Walk every candidate of pondered turn t from node in this deal (the same
-        table and random numbers; path[0:depth] leads there); add the paired
-        differences; return the walks made."""
+    def _pairs(self, t, node, depth):
+        """Set up the paired walks of pondered turn t from node in this deal (the
+        table and random numbers kept; path[0:depth] leads there); the next steps walk
+        them. False when the tables are full."""
         b = t * _MAX_K
-        k = self.t_k[t]
         child = self.t_child
-        for i in range(k):
+        for i in range(self.t_k[t]):
             c = self._child(node, self.t_cand[b + i])
-            if c == _NONE:         # the tables are full: one walk on
-                self._walk(node, me, player, world, depth - 1)
-                return 1
+            if c == _NONE:
+                return False
             child[i] = c
+        prng = self.owner.prng
+        self.base[:] = self.owner.world.s
+        self.x = prng.x
+        self.y = prng.y
+        self.p_turn = t
+        self.p_next = 0
+        self.p_depth = depth
+        return True
+
+    def _pair(self):
+        """The next paired walk of the pondered deal; the deal's differences are added
+        once its last candidate is walked."""
+        player = self.owner
+        world = player.world
         prng = player.prng
-        s = world.s
-        self.base[:] = s
-        x = prng.x
-        y = prng.y
-        first = 0
-        for i in range(k):
-            if i:
-                s[:] = self.base
-                prng.x = x
-                prng.y = y
-            c = child[i]
-            r = self._walk(c, world.apply_legal(me, self.move[c]), player, world, depth)
-            if i == 0:
-                first = r
-            else:
-                d = (r - first) >> 3
-                self.t_sums[b + i] += d
-                self.t_squares[b + i] += d * d
+        t = self.p_turn
+        i = self.p_next
+        if i:
+            world.s[:] = self.base
+            prng.x = self.x
+            prng.y = self.y
+        c = self.t_child[i]
+        r = self._walk(c, world.apply_legal(self.view.player, self.move[c]), player,
+                       world, self.p_depth)
+        diff = self.p_diff
+        if i == 0:
+            self.first = r
+        else:
+            diff[i] = (r - self.first) >> 3
+        i += 1
+        if i < self.t_k[t]:
+            self.p_next = i
+            return
+        b = t * _MAX_K
+        for j in range(1, i):
+            d = diff[j]
+            self.t_sums[b + j] += d
+            self.t_squares[b + j] += d * d
         self.t_deals[t] += 1
-        return k
+        self.p_turn = -1
 
     def _node(self, i, move):
         self.move[i] = move
