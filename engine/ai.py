@@ -19,7 +19,8 @@
             down a tree of the moves that follow in the same deal (the others play as
             the playout policy would with the cards dealt to them), and keeps Strong's
             first choice unless another did clearly better. It searches in slices
-            (begin, think, best), so a device thinks between frames.
+            (begin, think, best), so a device thinks between frames, and searches on
+            in the same tree while the others move (ponder).
 
 A game loop tells each player every move as it happens (``observe``, with the
 player's own View from before the move) and asks for a move (``choose``) with the
@@ -51,6 +52,8 @@ _CAND_GAP = const(300)      # ... and not further behind the best than this
 _DRAW_REACH = const(24)     # draw-pile cards a playout may reach (shuffled per deal)
 _SLICE = const(8)           # iterations between two looks at the deadline
 _NODES = const(176)         # the search tree's nodes (a device budget's walks and the root)
+_PONDER_MAX = const(400)    # ponder steps at one table at most (a human's turn: 3 s or so)
+_NONE = const(0xFFFF)       # engine.search: no node
 _J_CARD = const(25)         # an unfinished playout: this much a card (a win is 250)
 
 # Strong's weights (about 100 a card), tuned against Casual in both presets.
@@ -114,7 +117,7 @@ _S_CARDS = const(24)
 class Player:
     """A computer player of a given level for one seat."""
 
-    def __init__(self, rules, level, seed=0, playouts=None, deadline_ms=0):
+    def __init__(self, rules, level, seed=0, playouts=None, deadline_ms=0, own=False):
         if not (isinstance(level, int) and not isinstance(level, bool)
                 and RANDOM <= level <= EXPERT):
             raise ValueError("AI level %r is not possible: choose 1 (beginner) to 4 (expert)"
@@ -143,7 +146,9 @@ class Player:
         # a single round decides nothing by points: only a win counts
         self.points_count = not (rules.match == _MATCH_ROUNDS and rules.rounds == 1)
         self.world = None                # Expert's scratch tables
-        self.search = None               # ... and its search (shared: engine.search)
+        self.search = None               # ... and its search (shared: engine.search) ...
+        self.own = own                   # ... or its own (the hint's, beside the AIs';
+                                         # it does not ponder)
         self.answer = None               # begin()'s move when no search is needed
         self.playouts_done = 0           # a running count (benchmarks read it)
         if level == EXPERT:
@@ -153,7 +158,9 @@ class Player:
     # -- what the table tells us -------------------------------------------------
 
     def new_round(self, view=None):
-        """Forget what was inferred in the previous round."""
+        """Forget what was inferred in the previous round (and the search's tree)."""
+        if self.search is not None and self.search.owner is self:
+            self.search.owner = None
         for i in range(32):
             self.fixed[i] = 0
         for i in range(8):
@@ -163,6 +170,8 @@ class Player:
 
     def observe(self, view, seat, move):
         """Learn from `seat` making `move`; `view` is this player's view just before it."""
+        if self.search is not None and self.search.owner is self:
+            self.search.follow(move)   # (own moves too: the tree goes down with the table)
         if not self.watches or seat == view.player:
             return
         kind = move & _KIND
@@ -545,8 +554,8 @@ class Player:
         playouts = self.playouts
         if playouts is None:
             playouts = budget(self.rules, view.players())
-        if self.search.cap <= playouts + k:    # a walk adds one node at most
-            self.search = _search(self.rules, min(playouts + k + 1, 0xFFF0))
+        if self.search.cap <= playouts + k:    # room for the budget's new nodes
+            self.search = self._search(min(playouts + k + 1, 0xFFF0))
         self.search.begin(self, view, self.cand, k, playouts)
 
     def think(self, iterations):
@@ -567,6 +576,33 @@ class Player:
             return self.cand[0]
         return self.search.best()
 
+    def ponder(self, view, walks):
+        """While another seat moves (`view`: this player's, now), search on for `walks`
+        steps (a walk each at most) in the tree of its last decision, from the table's
+        node; False when there is nothing to search (no tree, off it, or _PONDER_MAX
+        steps done)."""
+        search = self.search
+        if (search is None or search.owner is not self or search.cur == _NONE
+                or search.pondered >= _PONDER_MAX or view.is_over()
+                or view.turn() == view.player):
+            return False
+        if search.fresh:           # the table moved: its unseen cards, once
+            search.fresh = False
+            self._survey(view)
+            self._make_pool()
+            search.view.s[:] = view.s
+        before = search.pondered
+        search.ponder(min(walks, _PONDER_MAX - before))
+        self.playouts_done += search.pondered - before
+        return True
+
+    def turn_candidates(self, view, moves, n):
+        """The candidates (in self.cand) a decision of this view would compare, for
+        pondering it; 1 when it would not search."""
+        self._survey(view)
+        k = self._candidates(view, moves, n)
+        return 1 if self.cand_score[0] >= _WIN else k
+
     def _expert(self, view, moves, n):
         self.begin(view, moves, n)
         deadline = self.deadline_ms
@@ -585,7 +621,14 @@ class Player:
         self.n_pool = 0
         self.cand = array("H", range(_MAX_CANDIDATES))
         self.cand_score = array("h", range(_MAX_CANDIDATES))
-        self.search = _search(rules)
+        self.search = self._search(_NODES)
+
+    def _search(self, nodes):
+        """The search shared by the Experts of these rules, or this player's own."""
+        if self.own:
+            from engine.search import Search
+            return Search(self.rules, nodes, 0)    # the hint's: it never ponders
+        return _search(self.rules, nodes)
 
     def _candidates(self, view, moves, n):
         """Distinct sensible moves, best first by the Strong heuristic, at most
@@ -760,6 +803,11 @@ def _search(rules, nodes=_NODES):
     return _SEARCH[1]
 
 
+def ponderer(rules):
+    """The Expert whose tree the search of `rules` holds (it may ponder), or None."""
+    return _SEARCH[1].owner if _SEARCH[0] is rules else None
+
+
 def _shared(rules):
     """The scratch tables of a decision for players of `rules`: (hand, suits: my cards per
     suit without Jacks, full: copies of each card in the deck, unseen, u_suit: unseen
@@ -915,6 +963,19 @@ _BUDGET_104 = bytes((0, 0, 120, 110, 110, 100, 100))
 def budget(rules, players):
     """The Expert's device budget in walks of its search (the tournament uses it)."""
     table = _BUDGET_104 if rules.deck_size() > 52 else _BUDGET_32
+    return table[players if players < 7 else 6]
+
+
+# Its ponder walks while one action is shown (the 900 ms pace, 2/3 of it searched: 20 ms
+# slices between frames that nap 10 ms) when no other AI searches then: 0.6 s at the
+# walks a second of the cost model (tools/bench/ai.py), by deck size and players.
+_PONDER_32 = bytes((0, 0, 90, 96, 81, 79, 77))
+_PONDER_104 = bytes((0, 0, 66, 65, 74, 46, 46))
+
+
+def ponder_budget(rules, players):
+    """The Expert's device ponder walks while one action is shown (the tournament's)."""
+    table = _PONDER_104 if rules.deck_size() > 52 else _PONDER_32
     return table[players if players < 7 else 6]
 
 

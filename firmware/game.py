@@ -38,7 +38,7 @@ dealt table, the generator at the deal and the moves since, replayed through the
 from array import array
 
 from engine import moves as mv
-from engine.ai import Player, DEVICE_MS, EXPERT
+from engine.ai import Player, DEVICE_MS, EXPERT, ponderer
 from engine.compat import const, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
@@ -262,12 +262,29 @@ class Game:
             return True
         ai = self._thinker(self.rnd.turn())
         stop = ticks_add(ticks_ms(), SLICE_MS)
-        for _ in range(_SLICE_WALKS):
+        for i in range(_SLICE_WALKS):
             if ai.think(1):
+                self._ponder(stop, _SLICE_WALKS - i)
                 return True
             if ticks_diff(stop, ticks_ms()) <= 0:
                 break
         return False
+
+    def _ponder(self, stop, walks):
+        """The rest of a slice: the Expert whose tree the search holds searches on in
+        it (engine.ai Player.ponder) while another seat moves or a move is shown."""
+        ai = ponderer(self.rules)
+        if ai is None or ai not in self.ais:
+            return
+        seated = self.match.seated
+        p = self.ais.index(ai)
+        if p not in seated:
+            return
+        seat = seated.index(p)
+        while walks and ai.ponder(self.rnd.view(seat, self._scratch), 1):
+            if ticks_diff(stop, ticks_ms()) <= 0:
+                return
+            walks -= 1
 
     def _thinker(self, seat):
         """The player deciding for `seat` now (the hint's Expert for a human), its
@@ -275,7 +292,8 @@ class Game:
         ai = self.ais[self.match.seated[seat]]
         if ai is None:
             if self.helper is None:
-                self.helper = Player(self.rules, EXPERT, self.seed ^ 0x4E17, self.playouts)
+                self.helper = Player(self.rules, EXPERT, self.seed ^ 0x4E17, self.playouts,
+                                     own=True)   # its tables apart: the AIs' tree stays
             ai = self.helper
         if (self.thinking is not ai or self.thought != self.n_moves
                 or self.thought_rnd is not self.rnd):
@@ -343,7 +361,7 @@ class Game:
         seated = self.match.seated
         for k in range(len(seated)):
             ai = self.ais[seated[k]]
-            if ai is not None and ai.watches and k != seat:
+            if ai is not None and ai.watches:    # its own moves too (the Expert's tree)
                 ai.observe(self.rnd.view(k, self._scratch), seat, move)
 
     def _record(self, seat, move, pays):

@@ -5,6 +5,8 @@
   ``micropython.heap_lock()``: any allocation would raise MemoryError. So an Expert
   playout allocates 0 bytes, as do the Strong, Casual and Beginner decisions.
   (tools/bench/ai.py prints the byte counts; this is the yes/no proof.)
+  The Expert's pondering between its decisions (walks in its kept tree while others
+  move) and its next decision keeping the subtree run under the lock too.
 - A whole match between all four levels finishes in the VM, in both presets.
 """
 
@@ -28,16 +30,18 @@ LOCKED_CASES = (
 @pytest.mark.parametrize("preset,players,levels,options", LOCKED_CASES)
 def test_ai_allocates_nothing_per_decision_after_warm_up(preset, players, levels, options):
     step = ("t = Tally()\n"
-            "games(%r, %d, %r, 6, 21, 16, True, t, **%r)\n"
-            "print('LOCKED', t.rounds, t.moves, t.locked, t.decisions, t.playouts)"
+            "games(%r, %d, %r, 6, 21, 16, True, t, ponder=8, **%r)\n"
+            "print('LOCKED', t.rounds, t.moves, t.locked, t.decisions, t.playouts, t.pondered)"
             % (preset, players, levels, options))
     out = mpvm.run(VM_GAMES, steps=[step], timeout=240,
                    label="heap-locked AI %s %d" % (preset, players)).check().stdout
-    rounds, moves, locked, decisions, playouts = map(int, re.search(
-        r"LOCKED (\d+) (\d+) (\d+) (\d+) (\d+)", out).groups())
+    rounds, moves, locked, decisions, playouts, pondered = map(int, re.search(
+        r"LOCKED (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)", out).groups())
     assert rounds == 6 and moves > 50
     assert locked > moves            # decisions and observations under the lock
     assert playouts > 100            # Expert playouts among them
+    if levels.count(4) < players:     # an Expert ponders when another level moves next
+        assert pondered > 50
 
 
 MATCH = """

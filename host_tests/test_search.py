@@ -250,3 +250,182 @@ def test_the_human_s_turn_starts_after_the_pace_while_the_hint_is_searched(monke
                 and not helper.think(0)):      # the hint still being searched
             waits.append(h.now - shown)
     assert waits and max(waits) <= AI_PACE_MS + 50, waits
+
+
+def _tree(search, node):
+    """The subtree under `node` as {path of moves: (visits, wins)}."""
+    out = {}
+    stack = [(node, ())]
+    while stack:
+        c, path = stack.pop()
+        x = search.child[c]
+        while x != 0xFFFF:
+            key = path + (search.move[x],)
+            out[key] = (search.visits[x], search.wins[x])
+            stack.append((x, key))
+            x = search.sib[x]
+    return out
+
+
+def _accounted(search):
+    """Every node used is in the tree (under the table's node) or free, once."""
+    seen = set()
+    stack = [search.cur]
+    x = search.free
+    while x != 0xFFFF:
+        stack.append(x)
+        x = search.sib[x]
+    while stack:
+        c = stack.pop()
+        assert c not in seen
+        seen.add(c)
+        x = search.child[c]
+        while x != 0xFFFF:
+            stack.append(x)
+            x = search.sib[x]
+    return seen == set(range(search.nodes))
+
+
+def _heads_up(seed):
+    """A heads-up classic round, Expert (seat 0) against Strong, told every move."""
+    rules = Rules("classic")
+    rnd = Round(rules, 2, Random(seed))
+    expert = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET)
+    strong = ai.Player(rules, ai.STRONG, seed=seed)
+    return rules, rnd, (expert, strong), (View(rules), View(rules))
+
+
+def _move(rnd, bots, views, seat, move):
+    for k in range(2):
+        bots[k].observe(rnd.view(k, views[k]), seat, move)
+    rnd.apply(seat, move)
+
+
+def test_the_next_decision_keeps_the_subtree_under_the_moves_made():
+    # The Expert's tree goes down with the table (its own move, then the reply), and its
+    # next decision starts from the node reached: the candidates it shares with the old
+    # node's children keep their whole subtrees, visits and wins; every other node is
+    # free for the walks to come.
+    kept = 0
+    moves = array("H", range(mv.MAX_MOVES))
+    for seed in range(12):
+        rules, rnd, bots, views = _heads_up(seed)
+        expert = bots[0]
+        search = expert.search
+        old = None
+        while not rnd.is_over():
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, moves)
+            view = rnd.view(seat, views[seat])
+            if seat == 0:
+                if old is not None and search.owner is expert and search.cur != 0xFFFF:
+                    before = _tree(search, search.cur)
+                    expert.begin(view, moves, n)
+                    if expert.answer is None:
+                        after = _tree(search, search.cur)
+                        cands = set(search.move[search.cnode[i]] for i in range(search.k))
+                        want = {p: v for p, v in before.items() if p[0] in cands}
+                        for c in cands:
+                            want.setdefault((c,), (0, 0))    # a candidate new here
+                        assert after == want
+                        assert _accounted(search)
+                        kept += len(want) > 0
+                    move = expert.best() if expert.think(1 << 20) else None
+                else:
+                    move = expert.choose(view, moves, n)
+                old = True
+            else:
+                move = bots[1].choose(view, moves, n)
+            _move(rnd, bots, views, seat, move)
+    assert kept >= 10
+
+
+def test_pondering_walks_on_from_the_table_now():
+    # After its own move the Expert ponders from the node of that move, in steps of a
+    # walk at most (a deal dealt and led down to its next turn, then one candidate of
+    # that turn a step): every walk goes through that node; what the walks do not reach
+    # is free; not at its own turn, and not beyond _PONDER_MAX steps.
+    moves = array("H", range(mv.MAX_MOVES))
+    pondered = 0
+    for seed in range(6):
+        rules, rnd, bots, views = _heads_up(seed)
+        expert = bots[0]
+        search = expert.search
+        while not rnd.is_over():
+            seat = rnd.turn()
+            n = rnd.legal_moves(seat, moves)
+            view = rnd.view(seat, views[seat])
+            bot = bots[seat]
+            move = bot.choose(view, moves, n)
+            _move(rnd, bots, views, seat, move)
+            if rnd.is_over():
+                break
+            mine = rnd.view(0, View(rules))
+            if rnd.turn() == 0 or search.owner is not expert:
+                assert not expert.ponder(mine, 4)
+                continue
+            v = search.visits[search.cur]
+            steps = search.pondered
+            assert expert.ponder(mine, 30)
+            assert search.pondered - steps == 30
+            assert 15 <= search.visits[search.cur] - v <= 30   # a walk a step at most
+            assert _accounted(search)
+            pondered += 1
+            while expert.ponder(mine, 50):
+                pass
+            assert search.pondered == ai._PONDER_MAX
+    assert pondered >= 5
+
+
+def test_the_game_ponders_while_the_human_thinks(monkeypatch):
+    # While the human is to move, once the hint is searched (in tables of its own), the
+    # slices go to the Expert that moved last: its walks grow, and the hint stays the
+    # one a fresh search makes.
+    monkeypatch.setattr(fg, "ticks_ms", Clock(10))
+    pondered = 0
+    for seed in range(4):
+        game = Game(SETUP, seed=seed, playouts=BUDGET)
+        bot = game.ais[1]
+        for _ in range(6):
+            if not game.in_round():
+                break
+            if game.ai_to_act():
+                while not game.think():
+                    pass
+                game.step_ai(False)
+                continue
+            before = bot.playouts_done
+            for _ in range(60):
+                game.think()
+            seat = game.to_move()
+            moves = array("H", range(mv.MAX_MOVES))
+            n = game.legal(seat, moves)
+            fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
+            fresh.prng.seed(seed ^ game.match.rounds_played << 12 ^ game.n_moves << 16)
+            assert game.hint(False) == fresh.choose(game.view(seat), moves, n)
+            pondered += bot.playouts_done > before
+            game.play(game.hint(False))
+    assert pondered >= 3
+
+
+def test_the_tournament_ponders_where_a_device_would(monkeypatch):
+    # After each move: unless an Expert is to move next (its decision takes the time the
+    # move is shown), the Expert whose tree the search holds ponders the device's walks
+    # a move shown (ai.ponder_budget); with ponder 0, never.
+    from tools import tournament
+    calls = []
+    real = ai.Player.ponder
+
+    def ponder(bot, view, walks):
+        calls.append((view.turn(), view.player, walks))
+        return real(bot, view, walks)
+
+    monkeypatch.setattr(ai.Player, "ponder", ponder)
+    rules = Rules("classic")
+    tournament.play_match(rules, [ai.EXPERT, ai.STRONG, ai.EXPERT, ai.STRONG], 5)
+    walks = ai.ponder_budget(rules, 4)
+    assert calls and all(w == walks for _, _, w in calls)
+    assert all(turn % 2 == 1 and turn != me for turn, me, _ in calls)   # Strong next
+    calls[:] = []
+    tournament.play_match(rules, [ai.EXPERT, ai.STRONG], 5, ponder=0)
+    assert calls == []

@@ -59,6 +59,7 @@ class Player:
 
     level = None        # no engine.ai level
     watches = False     # learns nothing from observe(): every deal is uniform
+    search = None       # no engine.search tree kept: it does not ponder
 
     def __init__(self, rules, iterations, seed=0):
         if not (isinstance(iterations, int) and iterations >= 1):

@@ -21,7 +21,10 @@ or ``3vi200``; the table calls it ``ismcts 1000``.
 
 The Expert searches with its device budget (``engine.ai.budget``: the walks of its
 search a device makes in the time nobody notices, for that table size) unless
-``--playouts`` says otherwise. Columns: games; the first level's win rate with a 95% Wilson interval (a
+``--playouts`` says otherwise, and ponders where a device would: after each move, unless
+the next player is an Expert (whose decision takes the time the move is shown), the
+Expert whose tree the search holds walks on in it ``engine.ai.ponder_budget`` walks, the
+device's while one action is shown (``--no-ponder``: never; ``--ponder N``: N walks). Columns: games; the first level's win rate with a 95% Wilson interval (a
 match won by another player, or by nobody, counts as not won); the target, if the
 issue sets one; average minus points per match of the first level and of the others;
 CPython milliseconds per turn decision of each; and, with ``--vm N`` (default 20; 0 to
@@ -96,11 +99,12 @@ def player_name(level):
     return "ismcts " + level[1:] if isinstance(level, str) else ai.LEVEL_NAMES[level]
 
 
-def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
+def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None, ponder=None):
     """Play one seeded match; player k (of level levels[k]) sits at seat k of the first
     round. Returns (winner or None, minus points per player). `timer[k]` (optional)
     gathers [decisions, seconds] of player k's turn decisions; `oracle` ("hands" or
-    "all") makes every Expert deal from the real table (a measurement, not a level)."""
+    "all") makes every Expert deal from the real table (a measurement, not a level);
+    `ponder`: the Expert's walks while a move is shown (None: the device's, 0: none)."""
     players = len(levels)
     match = Match(rules, players, seed)
     bots = [make_player(rules, levels[k], seed * 8 + k + AI_SEED, playouts)
@@ -109,6 +113,8 @@ def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
     moves = array("H", range(mv.MAX_MOVES))
     clock = time.perf_counter
     table = [None]          # the round in play, for an oracle's deals
+    if ponder is None:
+        ponder = ai.ponder_budget(rules, players)
     if oracle:
         for bot in bots:
             if bot.level == ai.EXPERT:
@@ -151,8 +157,22 @@ def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None):
                 if bot.watches:
                     bot.observe(rnd.view(k, views[seated[k]]), seat, move)
             rnd.apply(seat, move)
+            if ponder and not rnd.is_over():
+                _ponder(bots, seated, rnd, views, ponder)
         match.end_round()
     return match.winner(), list(match.totals)
+
+
+def _ponder(bots, seated, rnd, views, walks):
+    """While the move just made is shown: unless an Expert is to move next (its decision
+    takes the time), the Expert whose tree the search holds searches on in it."""
+    if bots[seated[rnd.turn()]].level == ai.EXPERT:
+        return
+    for k in range(len(seated)):
+        bot = bots[seated[k]]
+        if bot.search is not None and bot.search.owner is bot:
+            bot.ponder(rnd.view(k, views[seated[k]]), walks)
+            return
 
 
 def _oracle_deal(bot, table, oracle):
@@ -183,7 +203,7 @@ def wilson(wins, games, z=1.96):
 
 
 def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=None,
-                oracle=None, stop=None):
+                oracle=None, stop=None, ponder=None):
     """Play games first .. first+games-1 of a pairing (fewer once `stop.asked` turns
     true: a whole game at a time); return a result dict with the games played, the
     first level's wins, and points and decision times of the first level ("a") and
@@ -198,7 +218,8 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
         shift = i % players
         seating = [levels[(k - shift) % players] for k in range(players)]
         timer = [[0, 0.0] for _ in range(players)]
-        winner, totals = play_match(rules, seating, seed + i, playouts, timer, oracle)
+        winner, totals = play_match(rules, seating, seed + i, playouts, timer, oracle,
+                                    ponder)
         res["games"] += 1
         if winner == shift:
             res["wins"] += 1
@@ -217,7 +238,8 @@ def merge(results):
     """Add up chunks of the same pairing (they must not overlap)."""
     out = {}
     for r in results:
-        key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"), r.get("rounds"))
+        key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"), r.get("rounds"),
+               r.get("ponder", 0))
         if key not in out:
             out[key] = dict(r, ranges=[(r["first"], r["first"] + r["games"])])
             continue
@@ -317,6 +339,10 @@ def print_table(results, out=None):
                   if all(r["playouts"] is None for r in results)
                   else ", ".join(sorted(set(str(r["playouts"]) for r in results)))
                   + " walks"))
+    ponders = sorted(set(r.get("ponder", 0) for r in results))
+    if ponders != [0]:
+        out.write("Expert ponder walks while a move is shown: %s (engine.ai.ponder_budget: "
+                  "the device's).\n" % ", ".join(str(p) for p in ponders))
 
 
 def build_parser():
@@ -334,6 +360,11 @@ def build_parser():
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0")
     parser.add_argument("--playouts", type=cli.at_least(1), default=None,
                         help="Expert walks per decision (default: its device budget)")
+    parser.add_argument("--ponder", type=cli.at_least(0), default=None, metavar="N",
+                        help="Expert walks while a move is shown (default: the device's, "
+                        "engine.ai.ponder_budget)")
+    parser.add_argument("--no-ponder", dest="ponder", action="store_const", const=0,
+                        help="the Expert never ponders (as before issue 17's reuse)")
     parser.add_argument("--oracle", choices=("hands", "all"),
                         help="the Expert sees the others' hands (all: and the draw "
                         "pile's order); measures what hidden cards are worth")
@@ -408,11 +439,14 @@ def main(argv=None):
                 done = len(results) * args.games
                 res = run_pairing(rules, levels, args.games, args.first, args.seed,
                                   args.playouts, oracle=args.oracle, stop=stop,
+                                  ponder=args.ponder,
                                   progress=lambda k, n, wins: progress.show(done + k))
                 if res["games"] == 0:
                     break
                 res.update(preset=preset, pairing=text, playouts=args.playouts,
-                           oracle=args.oracle, rounds=args.rounds)
+                           oracle=args.oracle, rounds=args.rounds,
+                           ponder=ai.ponder_budget(rules, len(levels))
+                           if args.ponder is None else args.ponder)
                 if args.vm > 0 and not stop.asked and all(isinstance(x, int) for x in levels):  # ISMCTS: host only
                     try:
                         res["vm_decisions"], res["vm_ms"], res["calibration_ms"] = vm_sample(

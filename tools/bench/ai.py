@@ -51,6 +51,7 @@ class Tally:
         self.locked = 0       # decisions and observations made under heap_lock
         self.rounds = 0
         self.moves = 0
+        self.pondered = 0     # ponder walks (under heap_lock when locked)
 
 def _call(bot, view, moves, n, lock):
     if lock:
@@ -61,8 +62,29 @@ def _call(bot, view, moves, n, lock):
             micropython.heap_unlock()
     return bot.choose(view, moves, n)
 
+def _ponder(bots, rnd, views, walks, lock, tally):
+    # while the move just made is shown, as tools.tournament: the Expert whose tree the
+    # search holds walks on in it, unless an Expert is to move next
+    if bots[rnd.turn()].level == ai.EXPERT:
+        return
+    for k in range(len(bots)):
+        bot = bots[k]
+        if bot.search is not None and bot.search.owner is bot:
+            v = rnd.view(k, views[k])
+            before = bot.playouts_done
+            if lock:
+                micropython.heap_lock()
+                try:
+                    bot.ponder(v, walks)
+                finally:
+                    micropython.heap_unlock()
+            else:
+                bot.ponder(v, walks)
+            tally.pondered += bot.playouts_done - before
+            return
+
 def games(preset, players, levels, rounds, seed, playouts, locked, tally, measured=4,
-          deadline=0, searched_only=True, reps=1, best_of=1, **options):
+          deadline=0, searched_only=True, reps=1, best_of=1, ponder=0, **options):
     rules = Rules(preset, **options)
     rnd = Round(rules, players, Random(seed))
     bots = [ai.Player(rules, levels[k % len(levels)], seed + k, playouts, deadline)
@@ -127,6 +149,8 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                         bot.observe(v, seat, move)
             rnd.apply(seat, move)
             tally.moves += 1
+            if ponder and not rnd.is_over():
+                _ponder(bots, rnd, views, ponder, locked, tally)
         tally.rounds += 1
     return bots
 """
@@ -134,14 +158,17 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
 MEASURE = CALIBRATE + """
 def timing(preset, players, decisions, playouts, device=False, best_of=1):
     # one game untimed first: the WebAssembly engine compiles the interpreter's hot
-    # paths during the first milliseconds (a board has no such warm-up)
-    games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally())
+    # paths during the first milliseconds (a board has no such warm-up); the Expert
+    # ponders as on a device, so its decisions start from the trees it keeps
+    ponder = ai.ponder_budget(Rules(preset), players)
+    games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally(),
+          ponder=ponder)
     calib = best_calibration(3)  # the loop now: the VM's speed drifts on a shared machine
     t = Tally()
     seed = 1
     while t.decisions < decisions:
         games(preset, players, (ai.EXPERT, ai.STRONG), 1, seed, playouts, False, t,
-              best_of=best_of)
+              best_of=best_of, ponder=ponder)
         seed += 1
     calib = min(calib, best_calibration(3))
     print("BENCH time_%s%d %d %d %d %d %d" % (preset, players, t.decisions, t.ms, t.slowest,
@@ -328,7 +355,9 @@ def report(figures, out=sys.stdout):
             "%d walks" % playouts if playouts else "the device budget, engine.ai.budget"))
     say("A walk: one candidate's way down the tree and its playout. UI gap: a slice "
         "(SLICE_MS %d) and the longest walk. Pause: the slowest decision less the %d ms "
-        "of search that fit into the %d ms pace (at most PAUSE_MS %d)." % (
+        "of search that fit into the %d ms pace (at most PAUSE_MS %d). Between decisions "
+        "the Expert ponders as a device would (engine.ai.ponder_budget walks a move "
+        "shown), so its decisions start from the trees it keeps." % (
             SLICE_MS, pace_room(), AI_PACE_MS, PAUSE_MS))
     say("  %-8s %7s %9s %7s %7s %6s %4s %9s %9s %8s %8s %7s %7s" % (
         "preset", "players", "decisions", "walks", "VM ms", "VM max", "cal", "RP2040 ms",
