@@ -15,9 +15,10 @@ than Python can compare it, so rectangles go out whole, grown to pages. On both,
 the window range that moved is set again, and the first show after power-up, a
 reset or a failed write sends the whole screen (the panel's RAM is unknown then).
 
-A show allocates nothing: each page's run of a window is copied, block view by block
-view, into one preallocated stage and sent from a view of it made at start-up, one for
-every run length (a slice of a memoryview would be a new object). On I2C the control
+A show allocates nothing: each page's run of a window is copied into one preallocated
+stage, in one copy from a view of the canvas from the run's first block to the end of its
+page, and sent from a view of the stage made at start-up, one for every run length (a
+slice of a memoryview would be a new object). On I2C the control
 byte sits in the stage just before the run, so a run is one `writeto` of one buffer:
 rp2's `writevto` copies its buffers into a new heap block of their total length on
 every call (extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
@@ -86,7 +87,7 @@ class SSD1306:
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
             self.held = self.blocks_of(memoryview(self.shadow)[1:])
-        self.drawn = None                              # the canvas's blocks
+        self.drawn = self.tails = None    # the canvas's blocks, and its blocks' page tails
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
         # a page's run of a window is staged at _AT (blocks land up to a block before it
@@ -112,13 +113,15 @@ class SSD1306:
         for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
             self.command(code)
 
-    def blocks_of(self, buf):
-        """Views of a buffer's blocks, _BLOCK columns of a page each, page after page."""
+    def blocks_of(self, buf, tails=False):
+        """Views of a buffer's blocks, _BLOCK columns of a page each, page after page (with
+        `tails`, each from its block to the end of its page)."""
         view, width, stride = memoryview(buf), self.width, self.stride
         blocks = [None] * (self.pages * stride)       # sized once: append over-allocates
         for i in range(len(blocks)):
-            start = i // stride * width + i % stride * _BLOCK
-            blocks[i] = view[start:start + min(_BLOCK, width - i % stride * _BLOCK)]
+            row, col = i // stride * width, i % stride * _BLOCK
+            end = width if tails else min(col + _BLOCK, width)
+            blocks[i] = view[row + col:row + end]
         return blocks
 
     def forget(self):
@@ -145,7 +148,9 @@ class SSD1306:
             return
         if self.source is not canvas.buf:
             self.source = canvas.buf
-            self.drawn = self.blocks_of(canvas.buf)
+            if self.compares:
+                self.drawn = self.blocks_of(canvas.buf)
+            self.tails = self.blocks_of(canvas.buf, True)
         try:
             if self.known and self.compares:
                 self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
@@ -210,26 +215,24 @@ class SSD1306:
         """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
         should a write fail, show forgets the shadow)."""
         self.set_window(c0, c1, p0, p1)
-        drawn, stage, shadow = self.drawn, self.stage, self.shadow   # (4 at once: a tuple)
+        tails, stage, shadow = self.tails, self.stage, self.shadow   # (4 at once: a tuple)
         stride = self.stride
         n = c1 - c0 + 1
         run = self.runs[n]
-        first, last = c0 // _BLOCK, c1 // _BLOCK
+        first = c0 // _BLOCK
+        at = _AT - c0 + first * _BLOCK          # where block `first` lands in the stage
+        end = at + self.width - first * _BLOCK  # and the end of its page
         self.begin()
         for page in range(p0, p1 + 1):
-            at = _AT - c0 + first * _BLOCK      # where block `first` lands in the stage
-            for k in range(page * stride + first, page * stride + last + 1):
-                block = drawn[k]
-                stage[at:at + len(block)] = block
-                at += _BLOCK
+            stage[at:end] = tails[page * stride + first]
             if self.data_lead:
-                stage[_AT - 1] = _DATA          # a block may have landed on it
+                stage[_AT - 1] = _DATA          # the page may have landed on it
             self.run(run)
             if shadow is not None:              # run's lead lands on the byte before c0
-                at = page * self.width + c0     # (shadow[0] is a pad byte)
-                keep = shadow[at]
-                shadow[at:at + n + 1] = run
-                shadow[at] = keep
+                i = page * self.width + c0      # (shadow[0] is a pad byte)
+                keep = shadow[i]
+                shadow[i:i + n + 1] = run
+                shadow[i] = keep
         self.end()
 
     def set_window(self, c0, c1, p0, p1):
