@@ -1,9 +1,11 @@
-"""What an SSD1306 show costs in Python, counted (docs/boards.md, Figures: the Pico + OLED's
-redraw): a window's page is staged for the bus with one copy, and the panel still ends up
-showing the canvas."""
+"""What a mono redraw costs in Python, counted (docs/boards.md, Figures: the Pico + OLED's
+redraw): a 3x5 letter goes into its stamp as one word, a window's page is staged for the
+bus with one copy, and the panel still ends up showing the canvas."""
+from array import array
+
 import pytest
 
-from firmware import ssd1306
+from firmware import gfx, ssd1306
 from firmware.gfx import Canvas
 from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, SSD1306Model, canvas_colours,
                                     first_difference, reset_fakes, wire_spi)
@@ -28,6 +30,28 @@ class CountingBytes(bytearray):
         if isinstance(key, slice):
             CountingBytes.copies += 1
         bytearray.__setitem__(self, key, value)
+
+
+class CountingArray(array):
+    """An array that counts the items written into it."""
+
+    def __init__(self, *args):
+        self.writes = 0
+
+    def __setitem__(self, key, value):
+        self.writes += 1
+        array.__setitem__(self, key, value)
+
+
+def test_a_small_letter_goes_into_its_stamp_as_one_word(monkeypatch):
+    """The 3x5 font's letters are stamped eight at a time from a scratch buffer: each letter
+    is one write of its columns (and each unused place of a stamp one write of blank)."""
+    monkeypatch.setattr(gfx, "array", CountingArray)
+    c = gfx.Canvas(128, 64, 1)
+    for text, writes in (("MAU MAU!", 8), ("Ben plays 7", 12), ("GO", 4)):
+        c._eight.writes = 0
+        c.small(text, 0, 0, gfx.TEXT)
+        assert c._eight.writes == writes, text
 
 
 def whole_screen_copies(monkeypatch, panel_of, width, height):
