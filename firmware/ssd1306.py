@@ -83,10 +83,11 @@ class SSD1306:
         self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
         # the panel's RAM after a pad byte (a run with its lead is copied in at once), and
         # its blocks
-        self.shadow = self.held = None
+        self.shadow = self.ram = self.held = None
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
-            self.held = self.blocks_of(memoryview(self.shadow)[1:])
+            self.ram = memoryview(self.shadow)[1:]     # ram[i]: the panel's byte i, as src[i]
+            self.held = self.blocks_of(self.ram)
         self.drawn = self.tails = None    # the canvas's blocks, and its blocks' page tails
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
@@ -171,7 +172,7 @@ class SSD1306:
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
         drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
-        src, shadow, width = self.source, self.shadow, self.width   # (shadow[1 + i]: src[i])
+        src, ram, width = self.source, self.ram, self.width
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
         left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
         for page in range(first, last + 1):
@@ -188,14 +189,14 @@ class SSD1306:
                 m -= 1
             row = page * width                 # the page's first byte in the buffers
             lo = row + (k - base) * _BLOCK
-            while src[lo] == shadow[lo + 1]:   # block k holds a change
+            while src[lo] == ram[lo]:          # block k holds a change
                 lo += 1
             # from the end of block m or of the rectangle, whichever comes first (a
             # change past the rectangle is its own rectangle's), back to a change
             hi = row + (m - base + 1) * _BLOCK - 1
             if hi >= row + x1:
                 hi = row + x1 - 1 if row + x1 - 1 > lo else lo
-            while src[hi] == shadow[hi + 1]:   # stops at lo at the latest
+            while src[hi] == ram[hi]:          # stops at lo at the latest
                 hi -= 1
             lo, hi = lo - row, hi - row
             if p0 >= 0:

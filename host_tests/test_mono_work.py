@@ -95,3 +95,14 @@ def test_windows_of_every_start_column_show_the_canvas():
     model.feed_i2c_log(bus.log)
     assert model.problems() == []
     assert first_difference(model.view(), canvas_colours(canvas)) is None
+
+
+def test_the_copy_of_the_panels_ram_lines_up_with_the_canvas():
+    """The driver finds changed bytes by comparing the canvas with its copy of the panel's
+    RAM at the same index (no offset to add in the loop): after a whole screen they agree."""
+    panel = ssd1306.SSD1306_I2C(FakeI2C(0), 128, 64)
+    canvas = Canvas(128, 64, 1)
+    canvas.text("Mau-Mau", 3, 3, 9)
+    canvas.card(60, 30, 0x27)
+    panel.show(canvas, 0, 0, 128, 64)
+    assert len(panel.ram) == len(canvas.buf) and bytes(panel.ram) == bytes(canvas.buf)
