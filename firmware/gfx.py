@@ -69,6 +69,19 @@ _AT = (b"\x00\x03\x06\t\x0c\x0f\x12\x15\x18\x1b\x1e!$'*-0369<?BEHKNQTWZ]`cfiloru
        b"\x87\x8a\x8d\x90\x93\x96\x99\x9c\x9f\xa2\xa5\xa8\xab\xae\xb1\xb4\xb7\xba\xbd]cfilorux{~\x81"
        b"\x84\x87\x8a\x8d\x90\x93\x96\x99\x9c\x9f\xa2\xa5\xa8\xab\xae]]]]]")
 
+
+def _words():
+    """The letters as they are stamped, by character code 0..127: a 32-bit word each, its
+    three columns in the low bytes and a blank column (every port here is little-endian)."""
+    words = array("I", bytes(4 * 128))
+    for code in range(128):
+        k = _AT[code - 32] if code >= 32 else 93          # 93: '?'
+        words[code] = _COLUMNS[k] | _COLUMNS[k + 1] << 8 | _COLUMNS[k + 2] << 16
+    return words
+
+
+_LETTERS = _words()
+
 # suit glyphs by suit (clubs, spades, hearts, diamonds): 7x7 rows (left pixel = bit 6)
 # and 5x5 rows for the tiny screen (left pixel = bit 4)
 _SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
@@ -123,7 +136,7 @@ class Canvas:
         self.ch = 6 if self.size == TINY else 8
         # one-bit stamps blitted in one colour: scratch for eight small letters, a big
         # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
-        self._eight = bytearray(32)                # MONO_VLSB: a byte is a column
+        self._eight = array("I", bytes(32))        # MONO_VLSB: a byte a column, a word a letter
         self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
         self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
         self._glyph = bytearray(32)
@@ -369,29 +382,26 @@ class Canvas:
         self.mark(x, y, 4 * len(s), 5)
 
     def _small(self, s, x, y, c):
-        """3x5 letters in pixel value c, stamped eight at a time from the column font."""
-        g, font, at = self._eight, _COLUMNS, _AT
-        p = 0
+        """3x5 letters in pixel value c, stamped eight at a time, a word each."""
+        g, letters = self._eight, _LETTERS
+        i = 0
         for ch in s:
-            k = ord(ch) - 32
-            k = at[k] if 0 <= k < 96 else 93     # 93: '?'
-            g[p] = font[k]
-            g[p + 1] = font[k + 1]
-            g[p + 2] = font[k + 2]
-            p += 4
-            if p == 32:
+            k = ord(ch)
+            g[i] = letters[k] if k < 128 else letters[63]    # 63: '?'
+            i += 1
+            if i == 8:
                 self._stamp(self._eight_fb, x, y, c)
                 x += 32
-                p = 0
-        if p > 16:
-            while p < 32:          # the letters not written this time
-                g[p] = g[p + 1] = g[p + 2] = 0
-                p += 4
+                i = 0
+        if i > 4:
+            while i < 8:           # the letters not written this time
+                g[i] = 0
+                i += 1
             self._stamp(self._eight_fb, x, y, c)
-        elif p:                    # four letters or fewer: half the stamp
-            while p < 16:
-                g[p] = g[p + 1] = g[p + 2] = 0
-                p += 4
+        elif i:                    # four letters or fewer: half the stamp
+            while i < 4:
+                g[i] = 0
+                i += 1
             self._stamp(self._four_fb, x, y, c)
 
     def big(self, s, x, y, role):

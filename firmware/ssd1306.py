@@ -15,9 +15,10 @@ than Python can compare it, so rectangles go out whole, grown to pages. On both,
 the window range that moved is set again, and the first show after power-up, a
 reset or a failed write sends the whole screen (the panel's RAM is unknown then).
 
-A show allocates nothing: each page's run of a window is copied, block view by block
-view, into one preallocated stage and sent from a view of it made at start-up, one for
-every run length (a slice of a memoryview would be a new object). On I2C the control
+A show allocates nothing: each page's run of a window is copied into one preallocated
+stage, in one copy from a view of the canvas from the run's first block to the end of its
+page, and sent from a view of the stage made at start-up, one for every run length (a
+slice of a memoryview would be a new object). On I2C the control
 byte sits in the stage just before the run, so a run is one `writeto` of one buffer:
 rp2's `writevto` copies its buffers into a new heap block of their total length on
 every call (extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
@@ -82,11 +83,12 @@ class SSD1306:
         self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
         # the panel's RAM after a pad byte (a run with its lead is copied in at once), and
         # its blocks
-        self.shadow = self.held = None
+        self.shadow = self.ram = self.held = None
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
-            self.held = self.blocks_of(memoryview(self.shadow)[1:])
-        self.drawn = None                              # the canvas's blocks
+            self.ram = memoryview(self.shadow)[1:]     # ram[i]: the panel's byte i, as src[i]
+            self.held = self.blocks_of(self.ram)
+        self.drawn = self.tails = None    # the canvas's blocks, and its blocks' page tails
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
         # a page's run of a window is staged at _AT (blocks land up to a block before it
@@ -112,13 +114,15 @@ class SSD1306:
         for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
             self.command(code)
 
-    def blocks_of(self, buf):
-        """Views of a buffer's blocks, _BLOCK columns of a page each, page after page."""
+    def blocks_of(self, buf, tails=False):
+        """Views of a buffer's blocks, _BLOCK columns of a page each, page after page (with
+        `tails`, each from its block to the end of its page)."""
         view, width, stride = memoryview(buf), self.width, self.stride
         blocks = [None] * (self.pages * stride)       # sized once: append over-allocates
         for i in range(len(blocks)):
-            start = i // stride * width + i % stride * _BLOCK
-            blocks[i] = view[start:start + min(_BLOCK, width - i % stride * _BLOCK)]
+            row, col = i // stride * width, i % stride * _BLOCK
+            end = width if tails else min(col + _BLOCK, width)
+            blocks[i] = view[row + col:row + end]
         return blocks
 
     def forget(self):
@@ -145,7 +149,9 @@ class SSD1306:
             return
         if self.source is not canvas.buf:
             self.source = canvas.buf
-            self.drawn = self.blocks_of(canvas.buf)
+            if self.compares:
+                self.drawn = self.blocks_of(canvas.buf)
+            self.tails = self.blocks_of(canvas.buf, True)
         try:
             if self.known and self.compares:
                 self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
@@ -166,7 +172,7 @@ class SSD1306:
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
         drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
-        src, shadow, width = self.source, self.shadow, self.width   # (shadow[1 + i]: src[i])
+        src, ram, width = self.source, self.ram, self.width
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
         left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
         for page in range(first, last + 1):
@@ -183,14 +189,14 @@ class SSD1306:
                 m -= 1
             row = page * width                 # the page's first byte in the buffers
             lo = row + (k - base) * _BLOCK
-            while src[lo] == shadow[lo + 1]:   # block k holds a change
+            while src[lo] == ram[lo]:          # block k holds a change
                 lo += 1
             # from the end of block m or of the rectangle, whichever comes first (a
             # change past the rectangle is its own rectangle's), back to a change
             hi = row + (m - base + 1) * _BLOCK - 1
             if hi >= row + x1:
                 hi = row + x1 - 1 if row + x1 - 1 > lo else lo
-            while src[hi] == shadow[hi + 1]:   # stops at lo at the latest
+            while src[hi] == ram[hi]:          # stops at lo at the latest
                 hi -= 1
             lo, hi = lo - row, hi - row
             if p0 >= 0:
@@ -210,26 +216,24 @@ class SSD1306:
         """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
         should a write fail, show forgets the shadow)."""
         self.set_window(c0, c1, p0, p1)
-        drawn, stage, shadow = self.drawn, self.stage, self.shadow   # (4 at once: a tuple)
+        tails, stage, shadow = self.tails, self.stage, self.shadow   # (4 at once: a tuple)
         stride = self.stride
         n = c1 - c0 + 1
         run = self.runs[n]
-        first, last = c0 // _BLOCK, c1 // _BLOCK
+        first = c0 // _BLOCK
+        at = _AT - c0 + first * _BLOCK          # where block `first` lands in the stage
+        end = at + self.width - first * _BLOCK  # and the end of its page
         self.begin()
         for page in range(p0, p1 + 1):
-            at = _AT - c0 + first * _BLOCK      # where block `first` lands in the stage
-            for k in range(page * stride + first, page * stride + last + 1):
-                block = drawn[k]
-                stage[at:at + len(block)] = block
-                at += _BLOCK
+            stage[at:end] = tails[page * stride + first]
             if self.data_lead:
-                stage[_AT - 1] = _DATA          # a block may have landed on it
+                stage[_AT - 1] = _DATA          # the page may have landed on it
             self.run(run)
             if shadow is not None:              # run's lead lands on the byte before c0
-                at = page * self.width + c0     # (shadow[0] is a pad byte)
-                keep = shadow[at]
-                shadow[at:at + n + 1] = run
-                shadow[at] = keep
+                i = page * self.width + c0      # (shadow[0] is a pad byte)
+                keep = shadow[i]
+                shadow[i:i + n + 1] = run
+                shadow[i] = keep
         self.end()
 
     def set_window(self, c0, c1, p0, p1):
