@@ -53,8 +53,9 @@ _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
 _MOVE_MASK = const(0x7FF)
-SLICE_MS = const(20)    # a slice of search between two frames, and one walk more (50 ms
-                        # at most on an RP2040's cost model: tools/bench/ai.py) ...
+SLICE_MS = const(20)    # a slice of search between two frames: walks while under this ...
+GAP_MS = const(45)      # ... starting none that could end past this (the longest walk
+                        # seen so far): the UI's longest pause while an AI thinks ...
 _SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
                         # on a quick CPU, depend on the frames alone)
 
@@ -140,6 +141,8 @@ class Game:
         self.thinking = None     # the player whose decision is begun ...
         self.thought = 0         # ... at this move of ...
         self.thought_rnd = None  # ... this round
+        self.walk_ms = 0         # the longest walk of a slice seen (ms)
+        self._walked = 0         # when the last walk of the slice ended
         if deal:
             self.next_round()
 
@@ -255,22 +258,34 @@ class Game:
         return helper.best()
 
     def think(self):
-        """One slice of search between frames (SLICE_MS and one walk at most): for
-        the AI due to act, or while a human is to move, for their hint. True when there
-        is nothing (more) to think about."""
+        """One slice of search between frames (SLICE_MS, ending by GAP_MS): for the
+        AI due to act, or while a human is to move, for their hint. True when there is
+        nothing (more) to think about."""
         if not self.in_round() or self.catcher >= 0:
             return True
         ai = self._thinker(self.rnd.turn())
-        stop = ticks_add(ticks_ms(), SLICE_MS)
+        start = self._walked = ticks_ms()
         for i in range(_SLICE_WALKS):
             if ai.think(1):
-                self._ponder(stop, _SLICE_WALKS - i)
+                if self._walk_fits(start):
+                    self._ponder(start, _SLICE_WALKS - i)
                 return True
-            if ticks_diff(stop, ticks_ms()) <= 0:
+            if not self._walk_fits(start):
                 break
         return False
 
-    def _ponder(self, stop, walks):
+    def _walk_fits(self, start):
+        """After a walk: whether the slice begun at `start` makes another (under
+        SLICE_MS, and the longest walk seen would end by GAP_MS)."""
+        now = ticks_ms()
+        walk = ticks_diff(now, self._walked)
+        self._walked = now
+        if walk > self.walk_ms:
+            self.walk_ms = walk
+        spent = ticks_diff(now, start)
+        return spent < SLICE_MS and spent + self.walk_ms <= GAP_MS
+
+    def _ponder(self, start, walks):
         """The rest of a slice: the Expert whose tree the search holds searches on in
         it (engine.ai Player.ponder) while another seat moves or a move is shown."""
         ai = ponderer(self.rules)
@@ -282,7 +297,7 @@ class Game:
             return
         seat = seated.index(p)
         while walks and ai.ponder(self.rnd.view(seat, self._scratch), 1):
-            if ticks_diff(stop, ticks_ms()) <= 0:
+            if not self._walk_fits(start):
                 return
             walks -= 1
 

@@ -199,6 +199,49 @@ def test_the_game_thinks_in_slices_and_moves_as_one_call(monkeypatch):
             assert slices >= BUDGET // 8
 
 
+class Walks:
+    """A device clock that stands still but for the walks: each walk of `bot` (a
+    decision's or a ponder step that walked) takes the next of `ms` in turn."""
+
+    def __init__(self, bot, ms):
+        self.now = 0
+        self.ms = ms
+        self.walks = 0
+        bot.think = self._timed(bot, bot.think)
+        bot.ponder = self._timed(bot, bot.ponder)
+
+    def __call__(self):
+        return self.now
+
+    def _timed(self, bot, step):
+        def timed(*args):
+            before = bot.playouts_done
+            done = step(*args)
+            if bot.playouts_done > before:
+                self.now += self.ms[self.walks % len(self.ms)]
+                self.walks += 1
+            return done
+        return timed
+
+
+def test_a_slice_starts_no_walk_that_could_end_past_the_gap(monkeypatch):
+    # Walks of 8, 8 and 30 ms in turn: once the 30 ms walk has been seen, a slice that
+    # has spent 16 ms starts no walk (16 + 30 > GAP_MS), so no frame waits longer than
+    # GAP_MS while the AI decides and ponders; and every slice still walks.
+    game = Game(SETUP, seed=4, playouts=BUDGET)
+    _to_ai_turn(game)
+    clock = Walks(game.ais[1], (8, 8, 30))
+    monkeypatch.setattr(fg, "ticks_ms", clock)
+    slices = []
+    for _ in range(60):
+        start, walks = clock.now, clock.walks
+        game.think()
+        slices.append((clock.now - start, clock.walks - walks))
+    assert slices[0] == (46, 3)          # the 30 ms walk not yet seen
+    assert all(ms <= fg.GAP_MS and walks > 0 for ms, walks in slices[1:]), slices
+    assert game.walk_ms == 30
+
+
 def test_the_hint_is_searched_while_the_human_looks(monkeypatch):
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))
     game = Game(SETUP, seed=9, playouts=BUDGET)
@@ -395,7 +438,7 @@ def test_the_game_ponders_while_the_human_thinks(monkeypatch):
                 game.step_ai(False)
                 continue
             before = bot.playouts_done
-            for _ in range(60):
+            for _ in range(BUDGET // 2 + 10):   # the hint's walks, 2 a slice, and 10 more
                 game.think()
             seat = game.to_move()
             moves = array("H", range(mv.MAX_MOVES))
