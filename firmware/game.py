@@ -54,8 +54,8 @@ _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
 _MOVE_MASK = const(0x7FF)
 SLICE_MS = const(20)    # a slice of search between two frames: walks while under this ...
-GAP_MS = const(45)      # ... starting none that could end past this (the longest walk
-                        # seen so far): the UI's longest pause while an AI thinks ...
+GAP_MS = const(45)      # ... starting none that the longest walk of the decision seen
+                        # would carry past this (the UI's longest pause, issue 17) ...
 _SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
                         # on a quick CPU, depend on the frames alone)
 
@@ -141,7 +141,7 @@ class Game:
         self.thinking = None     # the player whose decision is begun ...
         self.thought = 0         # ... at this move of ...
         self.thought_rnd = None  # ... this round
-        self.walk_ms = 0         # the longest walk of a slice seen (ms)
+        self.walk_ms = 0         # the longest walk seen in this decision's slices (ms)
         self._walked = 0         # when the last walk of the slice ended
         if deal:
             self.next_round()
@@ -321,6 +321,7 @@ class Game:
                 # from the table alone (a resumed game hints as the uninterrupted one)
             n = self.rnd.legal_moves(seat, self._legal)
             ai.begin(self.rnd.view(seat, self._scratch), self._legal, n)
+            self.walk_ms = 0      # learnt anew: a stall once does not shorten every slice
         return ai
 
     def _finish(self, ai):

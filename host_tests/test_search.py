@@ -242,6 +242,34 @@ def test_a_slice_starts_no_walk_that_could_end_past_the_gap(monkeypatch):
     assert game.walk_ms == 30
 
 
+def test_a_stalled_walk_shortens_the_slices_of_its_decision_alone(monkeypatch):
+    # One walk stalls for 200 ms: the rest of that decision walks once a slice (8 + 200
+    # > GAP_MS); the next decision learns its walks anew and walks 3 a slice again.
+    game = Game(SETUP, seed=4, playouts=BUDGET)
+    _to_ai_turn(game)
+    clock = Walks(game.ais[1], (200,) + (8,) * 9999)
+    monkeypatch.setattr(fg, "ticks_ms", clock)
+
+    def walks_a_slice():
+        counts = []
+        done = False
+        while not done:
+            walks = clock.walks
+            done = game.think()
+            counts.append(clock.walks - walks)
+        return counts
+
+    stalled = walks_a_slice()
+    after = [0]
+    while len(after) < 3:               # the next decision that searches
+        game.step_ai(False)
+        _to_ai_turn(game)
+        assert game.ai_to_act()
+        after = walks_a_slice()
+    assert stalled[0] == 1 and set(stalled[1:-1]) == {1}, stalled
+    assert set(after[:-1]) == {3}, after
+
+
 def test_the_hint_is_searched_while_the_human_looks(monkeypatch):
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))
     game = Game(SETUP, seed=9, playouts=BUDGET)
