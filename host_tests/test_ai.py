@@ -393,6 +393,14 @@ def test_bench_ai_keeps_the_quickest_run_and_the_worst_allocation():
     assert best["alloc_classic2"] == fast["alloc_classic2"]     # any allocation shows
 
 
+def test_bench_ai_models_the_firmware_s_slices():
+    # The UI gap it prints is the firmware's slice: SLICE_MS and the walk under way,
+    # none started that the longest walk would carry past GAP_MS.
+    from tools.bench import ai as bench
+    from firmware import game
+    assert (bench.SLICE_MS, bench.GAP_MS) == (game.SLICE_MS, game.GAP_MS)
+
+
 def test_tournament_rounds_plays_longer_matches(tmp_path):
     # --rounds N: every match is N rounds, lowest total wins; such lines are marked xN
     # and never merge with the preset's own matches.

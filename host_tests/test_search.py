@@ -8,7 +8,8 @@
 - The search keeps to its node tables: with room for a few nodes it still decides,
   legally, and never writes past them.
 - It finds a win two moves away, and the whole move: the card, the wish, the Mau.
-- The firmware's Game thinks in slices of SLICE_MS between frames, for the AI due and,
+- The firmware's Game thinks in slices of SLICE_MS between frames (none carried past
+  GAP_MS by the longest walk of its decision seen), for the AI due and,
   while a human is to move, for the hint; the move and the hint are those of one call.
 """
 

@@ -7,8 +7,9 @@ decision makes (P, default its device budget engine.ai.budget), VM milliseconds 
 decision (mean and slowest) and the RP2040 figures on the cost model (VM ms x the
 calibration loop's RP2040 time / its VM time x the engine factor; see
 tools/bench/micropython.py): ms per decision, walks a second, the longest walk, the
-longest UI gap while it thinks (a slice and the longest walk), and the longest pause
-a player sees (the slowest decision less what fits into the pace of the move before);
+longest UI gap while it thinks (a slice: SLICE_MS and the walk under way, ending by
+GAP_MS unless one walk is longer), and the longest pause a player sees (the slowest
+decision less what fits into the pace of the move before);
 bytes allocated per walk once the player is made (GC disabled, so the count is
 exact); and the heap of an Expert player, of the search its table shares, of Strong.
 Figures are printed, never asserted (host_tests/test_ai_micropython.py asserts 0 B).
@@ -26,7 +27,8 @@ from tools.bench.micropython import RP2040_CALIBRATION_MS, ENGINE_FACTOR, CALIBR
 
 AI_PACE_MS = 900     # firmware.app: an AI's move stays on screen this long
 PAUSE_MS = 900       # firmware.app: the longest search past the pace
-SLICE_MS = 20        # firmware.game: a slice of search between frames
+SLICE_MS = 20        # firmware.game: a slice of search between frames ...
+GAP_MS = 45          # ... starting no walk the longest walk seen would carry past this
 FRAME_MS = 10        # firmware.main: the loop's nap between frames
 
 # One VM game loop, shared with host_tests/test_ai_micropython.py. Rounds are dealt
@@ -332,9 +334,10 @@ def _decision_rows(figures, say):
         walk = figures.get("walk_%s%d" % (preset, players))
         longest = rp2040_ms(walk[1] / max(1, walk[0]), walk[2]) if walk else 0
         pause = min(PAUSE_MS, max(0, worst - room))
+        gap = min(SLICE_MS + longest, max(GAP_MS, longest))
         say("  %-8s %7d %9d %7.0f %7.1f %6d %4d %9.0f %9.0f %8.0f %8.0f %7.0f %7.0f" % (
             preset, players, n, done / max(1, n), ms / max(1, n), slowest, cal, mean, worst,
-            rate, longest, SLICE_MS + longest, pause))
+            rate, longest, gap, pause))
 
 
 def report(figures, out=sys.stdout):
@@ -354,11 +357,12 @@ def report(figures, out=sys.stdout):
         "ms loop, no engine factor), about 1.5x this one." % (
             "%d walks" % playouts if playouts else "the device budget, engine.ai.budget"))
     say("A walk: one candidate's way down the tree and its playout. UI gap: a slice "
-        "(SLICE_MS %d) and the longest walk. Pause: the slowest decision less the %d ms "
+        "(SLICE_MS %d and the walk under way, none started that the longest walk would "
+        "carry past GAP_MS %d). Pause: the slowest decision less the %d ms "
         "of search that fit into the %d ms pace (at most PAUSE_MS %d). Between decisions "
         "the Expert ponders as a device would (engine.ai.ponder_budget walks a move "
         "shown), so its decisions start from the trees it keeps." % (
-            SLICE_MS, pace_room(), AI_PACE_MS, PAUSE_MS))
+            SLICE_MS, GAP_MS, pace_room(), AI_PACE_MS, PAUSE_MS))
     say("  %-8s %7s %9s %7s %7s %6s %4s %9s %9s %8s %8s %7s %7s" % (
         "preset", "players", "decisions", "walks", "VM ms", "VM max", "cal", "RP2040 ms",
         "RP2040 max", "walks/s", "walk max", "UI gap", "pause"))
