@@ -102,7 +102,7 @@ _TINY_RANKS = (b"\x19\x15\x15\x12\x11\x15\x15\x0a\x07\x04\x04\x1f\x17\x15\x15\x0
 # its slashed 0 beside a 1 reads as 16): 7 rows, left pixel = bit 8
 _TEN = (0x0ce, 0x1db, 0x0db, 0x0db, 0x0db, 0x0db, 0x1ce)
 
-MAX_BOXES = const(6)   # dirty boxes kept per frame
+MAX_BOXES = const(10)  # dirty boxes kept per frame (a move's frame draws up to 9 parts apart)
 _SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
 # on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
 # skips bytes that did not change), while each box costs a show and marks more work
