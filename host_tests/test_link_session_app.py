@@ -8,6 +8,7 @@ from tools.fakes.chipmodels import play_turn
 from tools.sim import boards
 from tools.sim.__main__ import seeded
 from tools.sim.device import firmware_app_factory
+from tools.sim import linkplay
 from tools.sim.linked import Linked
 
 
@@ -35,13 +36,9 @@ def run(table, ms):
 
 
 def choose(app, item):
-    sc = app.screen
-    for _ in range(len(sc.items)):
-        if sc.items[sc.cursor] == item:
-            break
-        app.act(S.NEXT)
-    assert sc.items[sc.cursor] == item
-    app.act(S.OK)
+    """linkplay.choose, asserting the item was there."""
+    assert item in app.screen.items
+    linkplay.choose(app, item)
 
 
 def host_and_join(table):
@@ -76,15 +73,21 @@ def step(app):
         app.act(S.OK)
 
 
-def test_three_devices_play_a_linked_match_by_keys_to_the_final_table(tmp_path):
-    table = linked(tmp_path)
-    apps = host_and_join(table)
-    for _ in range(4000):
+def play(table, apps, steps=4000):
+    """Each of `apps` does what its screen asks, 100 ms a step, for `steps` steps or until
+    every one shows the final table."""
+    for _ in range(steps):
         run(table, 100)
         for app in apps:
             step(app)
         if all(app.screen.name == "final" for app in apps):
-            break
+            return
+
+
+def test_three_devices_play_a_linked_match_by_keys_to_the_final_table(tmp_path):
+    table = linked(tmp_path)
+    apps = host_and_join(table)
+    play(table, apps)
     assert [app.screen.name for app in apps] == ["final"] * 3
     assert apps[1].screen.title == apps[0].screen.title      # "Greta wins!" on every device
     assert apps[1].screen.lines == apps[0].screen.lines
@@ -96,10 +99,7 @@ def test_three_devices_play_a_linked_match_by_keys_to_the_final_table(tmp_path):
 def test_a_device_gone_quiet_shows_waiting_on_the_others_and_play_goes_on(tmp_path):
     table = linked(tmp_path)
     host, ben, cleo = host_and_join(table)
-    for _ in range(30):
-        run(table, 100)
-        for app in (host, ben, cleo):
-            step(app)
+    play(table, (host, ben, cleo), 30)
     radio = table.wire.ends[2]
     table.wire.unplug(radio)                                 # Cleo walks out of range
     run(table, 3000)
@@ -118,12 +118,7 @@ def test_the_host_hands_a_seat_whose_device_does_not_return_to_an_ai(tmp_path):
     table.wire.unplug(table.wire.ends[2])
     run(table, 3000)
     choose(host, "AI plays Cleo")
-    for _ in range(4000):
-        run(table, 100)
-        for app in (host, ben):
-            step(app)
-        if host.screen.name == "final" and ben.screen.name == "final":
-            break
+    play(table, (host, ben))
     assert host.screen.name == ben.screen.name == "final"
 
 
@@ -177,10 +172,7 @@ def test_a_reset_host_continues_the_linked_match_and_the_devices_play_on(tmp_pat
     from tools.sim.linked import with_link
     table = linked(tmp_path)
     host, ben, cleo = host_and_join(table)
-    for _ in range(40):
-        run(table, 100)
-        for app in (host, ben, cleo):
-            step(app)
+    play(table, (host, ben, cleo), 40)
     moves = host.game.n_moves
     radio = table.wire.ends[0]
     table.wire.unplug(radio)                      # the host's power goes
@@ -200,10 +192,5 @@ def test_a_reset_host_continues_the_linked_match_and_the_devices_play_on(tmp_pat
     run(table, 2000)
     assert "linkwait" not in (host.screen.name, ben.screen.name, cleo.screen.name)
     assert bytes(ben.game.tv.s) == bytes(host.game.view(1).s)
-    for _ in range(4000):
-        run(table, 100)
-        for app in (host, ben, cleo):
-            step(app)
-        if all(app.screen.name == "final" for app in (host, ben, cleo)):
-            break
+    play(table, (host, ben, cleo))
     assert [app.screen.name for app in (host, ben, cleo)] == ["final"] * 3
