@@ -580,6 +580,15 @@ def second_last_card(h):
     raise AssertionError("no second-to-last card")
 
 
+def play_item(h, t, item):
+    """Move the table's cursor to `item` and press OK (a Jack wishes the first suit)."""
+    while t.cursor != item:
+        h.press(S.NEXT)
+    h.press(S.OK)
+    if h.screen.name == "picker":
+        h.press(S.OK)
+
+
 @pytest.mark.parametrize("name", BOARDS)
 def test_mau_is_said_with_the_second_last_card(name):
     """OK on a card that leaves one asks "Play 9 of clubs: With Mau / Without Mau" (with
@@ -590,11 +599,7 @@ def test_mau_is_said_with_the_second_last_card(name):
     t, item = second_last_card(h)
     assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]   # no tile before it
     card = t.hand[t.item_arg[item]]
-    while t.cursor != item:
-        h.press(S.NEXT)
-    h.press(S.OK)
-    if h.screen.name == "picker":
-        h.press(S.OK)
+    play_item(h, t, item)
     q = h.screen
     assert q.name == "mau" and q.items == ["With Mau", "Without Mau"] and q.cursor == 0
     assert q.title in ("Play " + long_name(card), long_name(card), "Play " + card_name(card))
@@ -617,11 +622,7 @@ def test_without_a_mau_penalty_a_card_that_leaves_one_is_played_at_once():
     h.press_row(("start", 0))
     assert h.app.game.rules.mau_penalty == 2          # engine.rules.MAU_OFF
     t, item = second_last_card(h)
-    while t.cursor != item:
-        h.press(S.NEXT)
-    h.press(S.OK)
-    if h.screen.name == "picker":
-        h.press(S.OK)
+    play_item(h, t, item)
     assert h.screen is t and h.app.game.rnd.count(0) == 1   # played, no question
     assert h.app.game.view(0).said_mau(0) or h.app.game.rnd.is_over()
 
@@ -653,11 +654,7 @@ def test_a_forgotten_mau_is_caught_by_an_ai():
     h = Hands("thumby", seed=4)
     h.start(levels=[0, 3, 3])                    # strong AIs catch every forgotten Mau
     t, item = second_last_card(h)
-    while t.cursor != item:
-        h.press(S.NEXT)
-    h.press(S.OK)
-    if h.screen.name == "picker":
-        h.press(S.OK)
+    play_item(h, t, item)
     h.choose("Without Mau")
     game = h.app.game
     assert game.rnd.count(0) == 1 and game.rnd.debtor() == 0

@@ -63,6 +63,21 @@ MODELS = {   # transports by device, the wire's ends in the proxies' order, the 
 }
 
 
+def pulled_cable(wire, end, at, back):
+    """mesh.run's `between`: the wire advances a frame a step, and `end`'s cable is pulled
+    at step `at` and put back at step `back`; the dict returned gets "at" once pulled."""
+    cut = {}
+
+    def between(n):
+        if n == at:
+            wire.unplug(end)
+            cut["at"] = n
+        if n == back:
+            wire.replug(end)
+        wire.advance(lp.FRAME_MS)
+    return between, cut
+
+
 @pytest.mark.parametrize("model", ["uart", "espnow"])
 def test_three_vms_play_a_linked_match_that_ends_as_on_one_device(model):
     transports, make_ends, pulled = MODELS[model]
@@ -72,16 +87,7 @@ def test_three_vms_play_a_linked_match_that_ends_as_on_one_device(model):
                                        levels=LEVELS), modules=MODULES)]
     vms += [mesh.VM(name, CLIENT % dict(transport=transports[k], epoch=60 + 40 * k, name=name),
                     modules=MODULES) for k, name in ((1, "Ivo"), (2, "Jun"))]
-    cut = {}
-
-    def between(n):
-        if n == 600:
-            wire.unplug(ends[pulled])          # Jun's cable, 6 s into the match
-            cut["at"] = n
-        if n == 1100:
-            wire.replug(ends[pulled])
-        wire.advance(lp.FRAME_MS)
-
+    between, cut = pulled_cable(wire, ends[pulled], 600, 1100)   # Jun's, 6 s into the match
     steps, out = mesh.run(vms, lambda name, fn, arg: serve(ends, arg), steps=20000,
                           between=between, timeout=900)
     assert "at" in cut, "the cable was pulled mid-match"

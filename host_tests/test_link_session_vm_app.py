@@ -13,6 +13,7 @@ from tools.sim import linkplay as lp
 from tools.sim.linked import first_setup
 from tools.vm import mesh
 from tools.vm.mesh_proxy import serve
+from host_tests.test_link_session_mesh import pulled_cable
 
 FAULTS = dict(drop=0.08, corrupt=0.05, duplicate=0.08, delay=20, reorder=0.08)
 MACS = [bytes([2, 0, 0, 0, 0, i]) for i in range(1, 4)]
@@ -121,16 +122,7 @@ def test_three_vm_apps_play_a_linked_match_by_keys_that_ends_as_on_one_device(mo
     vms = [mesh.VM(name, DEVICE % dict(transport=transports[k], epoch=20 + 40 * k, k=k,
                                        entry=entries[k], seed=SEED, playouts=PLAYOUTS),
                    modules=MODULES) for k, name in enumerate(("Anna", "Ben", "Cleo"))]
-    cut = {}
-
-    def between(n):
-        if n == 800:
-            wire.unplug(ends[pulled])          # Cleo's cable, 8 s in: mid-match
-            cut["at"] = n
-        if n == 1300:
-            wire.replug(ends[pulled])
-        wire.advance(lp.FRAME_MS)
-
+    between, cut = pulled_cable(wire, ends[pulled], 800, 1300)   # Cleo's, 8 s in: mid-match
     steps, out = mesh.run(vms, lambda name, fn, arg: serve(ends, arg), steps=30000,
                           between=between, timeout=900)
     print("%s: %d steps of %d ms" % (model, steps, lp.FRAME_MS))

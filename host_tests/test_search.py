@@ -24,16 +24,9 @@ from engine.search import Search
 from engine.text import parse, describe
 from firmware import game as fg
 from firmware.game import Game
+from test_ai import _stacked
 
 BUDGET = 120
-
-
-def _stacked(hands, draw, discard, turn=0, preset="classic"):
-    rules = Rules(preset)
-    rnd = Round(rules, len(hands), Random(1))
-    rnd.set_table([[parse(c) for c in h.split()] for h in hands],
-                  [parse(c) for c in draw.split()], [parse(c) for c in discard.split()], turn)
-    return rules, rnd
 
 
 def _expert_turns(preset, players, seeds):
