@@ -13,10 +13,9 @@ from tools.sim import linkplay as lp
 from tools.sim.linked import first_setup
 from tools.vm import mesh
 from tools.vm.mesh_proxy import serve
-from host_tests.test_link_session_mesh import pulled_cable
+from host_tests.test_link_session_mesh import MODELS, pulled_cable
 
 FAULTS = dict(drop=0.08, corrupt=0.05, duplicate=0.08, delay=20, reorder=0.08)
-MACS = [bytes([2, 0, 0, 0, 0, i]) for i in range(1, 4)]
 MODULES = ("engine", "firmware", "board_configs", mesh.PROXY, "tools/sim/linkplay.py",
            "tools/sim/linked.py")
 SEED, PLAYOUTS = 7, 4
@@ -74,13 +73,6 @@ def step(n):
 def report(_):
     return repr((log, sorted(seen), waits, app.screen.title, app.screen.lines))
 """
-MODELS = {   # transports by device, the wire's ends in the proxies' order, the end to pull
-    "uart": (("t = UartTransport((ProxyUART(0), ProxyUART(1)))",
-              "t = UartTransport((ProxyUART(2),))", "t = UartTransport((ProxyUART(3),))"),
-             lambda w: (lambda a1, b1, a2, b2: [a1, a2, b1, b2])(*w.cable(), *w.cable()), 3),
-    "espnow": (tuple("r = ProxyRadio(%d)\nr.active(True)\nt = EspNowTransport(r)" % i
-                     for i in range(3)), lambda w: [w.radio(m) for m in MACS], 2),
-}
 
 
 def alone(folder):
