@@ -295,8 +295,8 @@ class Game:
         p = self.ais.index(ai)
         if p not in seated:
             return
-        seat = seated.index(p)
-        while walks and ai.ponder(self.rnd.view(seat, self._scratch), 1):
+        view = self.rnd.view(seated.index(p), self._scratch)   # still in a slice
+        while walks and ai.ponder(view, 1):
             if not self._walk_fits(start):
                 return
             walks -= 1
