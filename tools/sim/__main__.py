@@ -18,7 +18,8 @@ from tools.sim import boards
 from tools.sim.device import Device, environment_has_display, firmware_app_factory, save_folder
 
 MODES = ("window", "terminal", "headless")
-SEEDED_PLAYOUTS = 40   # the AI's playouts per decision under --seed (a device's budget is 34-60)
+SEEDED_PLAYOUTS = 40   # the Expert's walks a decision under --seed: a fixed count, so a seeded game
+                       # repeats (a device searches by time: engine.ai.budget, 100-160 walks)
 
 
 class Parser(argparse.ArgumentParser):
@@ -68,7 +69,7 @@ def make_parser(prog="python -m tools.sim", default_board=boards.DEFAULT_BOARD, 
     parser.add_argument("--board", default=default_board, help="a module of board_configs/")
     parser.add_argument("--mode", choices=MODES, help="default: the best available")
     parser.add_argument("--scale", type=int, help="whole-pixel zoom of the window, the terminal or the PNGs")
-    parser.add_argument("--seed", type=int, help="the deals and the AI's choices (and %d playouts a "
+    parser.add_argument("--seed", type=int, help="the deals and the AI's choices (and %d walks a "
                         "decision): the same seed and script give the same game" % SEEDED_PLAYOUTS)
     parser.add_argument("--script", default="", help="headless: button presses, e.g. 'A RIGHT*3 long:B shot:x', or @file")
     parser.add_argument("--shots", help="headless: folder for the PNG screenshots (created)")

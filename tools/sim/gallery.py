@@ -346,8 +346,8 @@ def index(out, results, per_row=3):
     """The index page: what each screen shows, then a table of pictures per board."""
     lines = ["# Gallery", "",
              "Every board's main screens as the firmware draws them. `python -m tools.sim.gallery "
-             "--out docs/gallery` makes them again, the same bytes every time (seeded games, %d AI "
-             "playouts a decision; a screen that needs luck is the first seed that reaches it). "
+             "--out docs/gallery` makes them again, the same bytes every time (seeded games, %d Expert "
+             "walks a decision; a screen that needs luck is the first seed that reaches it). "
              "The pictures are the screens' pixels, scaled by whole pixels." % PLAYOUTS, ""]
     lines += ["- **%s**: %s" % (name, caption) for name, caption in SCREENS]
     for board_name, made in results:
