@@ -210,8 +210,8 @@ class ST7789:
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
-        # a show a drawn box: comparisons (cheaper than min/max calls) and the helpers'
-        # work inline, but for the window's commands and a band shape's first use
+        # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
+        # and the helpers' work inline but for the window's commands and a new band shape
         width, height, rows = self.width, self.height, self.rows
         if x < 0:                                  # clipped to the panel
             w += x
