@@ -103,7 +103,8 @@ _TINY_RANKS = (b"\x19\x15\x15\x12\x11\x15\x15\x0a\x07\x04\x04\x1f\x17\x15\x15\x0
 _TEN = (0x0ce, 0x1db, 0x0db, 0x0db, 0x0db, 0x0db, 0x1ce)
 
 MAX_BOXES = const(10)  # dirty boxes kept per frame (a move's frame draws up to 9 parts apart)
-_SLACK = const(256)    # pixels a merge may add for free (a box more costs a window and a call)
+_SLACK = const(768)    # pixels a merge may add for free: a box more costs its window's Python,
+#                        about what 700 pixels cost to expand in machine code and send
 # on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
 # skips bytes that did not change), while each box costs a show and marks more work
 _MONO_SLACK = const(4096)
@@ -210,15 +211,15 @@ class Canvas:
             by0 = b[i + 1]
             bx1 = b[i + 2]
             by1 = b[i + 3]
-            if bx0 <= x and by0 <= y and x1 <= bx1 and y1 <= by1:
-                self._last = i
-                return                      # already inside
             # the union's area less both: comparisons, not min/max (a call each, costly)
             grown = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
                      * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
+        if waste == -area:                  # already inside box best (no union is less)
+            self._last = best
+            return
         if waste > self._slack:             # a box of its own; one too many: join two
             i = 4 * n
             b[i] = x

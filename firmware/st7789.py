@@ -19,6 +19,7 @@ on an M0+ by its cycle count (docs/boards.md); it reads the canvas unclipped, so
 is the panel's size, as the game's always is.
 """
 import framebuf
+from struct import pack_into
 from engine.compat import const
 
 try:
@@ -93,7 +94,9 @@ class ST7789:
         self.x_offset, self.y_offset = x_offset, y_offset
         self.madctl = madctl
         self.one = bytearray(1)
-        self.args = bytearray(4)
+        self.args = bytearray(8)          # CASET's first and last column, RASET's rows
+        self.columns = memoryview(self.args)[:4]
+        self.lines = memoryview(self.args)[4:]
         self.rows = band_rows(height)
         self.band = bytearray(width * 2 * self.rows)
         full = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
@@ -149,31 +152,25 @@ class ST7789:
     def window(self, x, y, w, h):
         """Address the rectangle and start a RAM write (CS is left low, DC high).
 
-        CS stays low from CASET to the pixels: a command is known by DC alone."""
+        CS stays low from CASET to the pixels: a command is known by DC alone. The four
+        addresses go into one buffer with one call; CASET's and RASET's halves of it are
+        sent from views made at start-up."""
         cs, dc, spi = self.cs, self.dc, self.spi
-        args = self.args
+        x += self.x_offset
+        y += self.y_offset
+        pack_into(">HHHH", self.args, 0, x, x + w - 1, y, y + h - 1)
         cs(0)
         dc(0)
         spi.write(_CASET_BYTE)
         dc(1)
-        self._pair(x + self.x_offset, x + w - 1 + self.x_offset)
-        spi.write(args)
+        spi.write(self.columns)
         dc(0)
         spi.write(_RASET_BYTE)
         dc(1)
-        self._pair(y + self.y_offset, y + h - 1 + self.y_offset)
-        spi.write(args)
+        spi.write(self.lines)
         dc(0)
         spi.write(_RAMWR_BYTE)
         dc(1)
-
-    def _pair(self, first, last):
-        """Put two addresses, high byte first, into the argument buffer."""
-        args = self.args
-        args[0] = first >> 8
-        args[1] = first & 0xFF
-        args[2] = last >> 8
-        args[3] = last & 0xFF
 
     def load_palette(self, palette):
         """Make the wire lookup table from 16 RGB565 colours, unless it was made from this
@@ -213,37 +210,53 @@ class ST7789:
 
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
-        w = min(x + w, self.width) - max(x, 0)     # clipped to the panel
-        h = min(y + h, self.height) - max(y, 0)
+        # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
+        # and the helpers' work inline but for the window's commands and a new band shape
+        width, height, rows = self.width, self.height, self.rows
+        if x < 0:                                  # clipped to the panel
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if w > width - x:
+            w = width - x
+        if h > height - y:
+            h = height - y
         if w <= 0 or h <= 0:
             return
-        x, y = max(x, 0), max(y, 0)
-        w = self.sent_width(w)
-        x = min(x, self.width - w)                 # a grown rectangle stays on the panel
-        rows = self.rows
+        w = (w + 15) & ~15                         # sent_width(w)
+        if w > width:
+            w = width
+        if x > width - w:                          # a grown rectangle stays on the panel
+            x = width - w
         h = (h + rows - 1) // rows * rows          # whole bands
-        if y + h > self.height:
-            y = self.height - h
-        self.load_palette(canvas.palette)
-        part = self._band(w)
-        source = canvas.fb
-        lut = self.lut if expand else self.lut_fb
-        pixels, stride = canvas.buf, (canvas.width + 1) >> 1
+        if y > height - h:
+            y = height - h
+        if canvas.palette is not self.palette:
+            self.load_palette(canvas.palette)
+        part = self.parts.get(w) or self._band(w)
+        native = expand
+        if native:
+            source, lut = canvas.buf, self.lut
+        else:
+            source, lut = canvas.fb, self.lut_fb
+        stride = (canvas.width + 1) >> 1
         spi = self.spi
         self.window(x, y, w, h)
         top, end = y, y + h
         band, data, tall = part[2], part[3], part[4]
         while top + tall <= end:   # not range(): a variable step makes a range object
-            if expand:
-                expand(data, pixels, lut, stride, x, w, top, tall)
+            if native:
+                native(data, source, lut, stride, x, w, top, tall)
             else:
                 band.blit(source, -x, -top, -1, lut)
             spi.write(data)
             top += tall
         band, data = part[0], part[1]
         while top < end:
-            if expand:
-                expand(data, pixels, lut, stride, x, w, top, rows)
+            if native:
+                native(data, source, lut, stride, x, w, top, rows)
             else:
                 band.blit(source, -x, -top, -1, lut)
             spi.write(data)

@@ -174,6 +174,25 @@ def test_bench_firmware_prints_every_figure():
     assert row["moves"] > 0 and "pico_display" in text
 
 
+def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32():
+    """The T-Display: a flight's pixels on the wire at its 40 MHz (not the RP2040's stock 24),
+    and a line of its figures on an ESP32 at 160 MHz beside the RP2040 model's: the Python
+    quicker by the cited ratio, the bus the same, no target."""
+    from tools.bench import firmware as bench_firmware
+    row = bench_firmware.quickest([bench_firmware.summary(
+        "tdisplay", bench_firmware.measure("tdisplay", decisions=40, timeout=300))])
+    out = io.StringIO()
+    bench_firmware.report([row], out)
+    bench_firmware.report_model([row], out)
+    text = out.getvalue()
+    assert "16 bits at the bus's 40.0 MHz" in text and "16 bits at 24 MHz" not in text
+    rp2040, esp32 = row["model"], row["model_esp32"]
+    assert "tdisplay          on an ESP32 at 160 MHz" in text
+    assert esp32["bus"] == rp2040["bus"] > 0
+    assert esp32["paint"] == pytest.approx(rp2040["paint"] / bench_firmware.ESP32_SPEED)
+    assert rp2040["move"] > esp32["move"] > esp32["bus"]
+
+
 def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
     """The Expert as shipped, timed through engine.ai at 2 to 6 players on the cost model,
     each size against the 250 ms target."""

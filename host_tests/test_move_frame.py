@@ -1,6 +1,6 @@
 """The frame a move is shown in on 240x135 sends what it drew, its parts apart: the seats,
-the middle, the status lines and the hand are boxes of their own, not joined over the felt
-between them (docs/boards.md, the T-Display's redraw)."""
+the middle, the status lines and the hand are boxes of their own, not joined over more felt
+between them than a window costs (docs/boards.md, the T-Display's redraw)."""
 from firmware import gfx
 from host_tests.test_boards import load
 from tools.fakes import chipmodels
@@ -47,9 +47,10 @@ def frames_of_a_game(name, monkeypatch, moves):
 
 def test_the_frame_of_a_move_sends_its_parts_apart(monkeypatch):
     """Ida draws 4 (the game's fourth move): the frame redraws ten parts of the table; it
-    sends at most a merge's slack more pixels than it drew (it sent 2,304 more when the
-    canvas kept six boxes and joined the closest over the felt)."""
+    sends at most two merges' slack more pixels than it drew (a name with its Mau mark, the
+    hand with its arrow: test_gfx); it sent 2,304 more when the canvas kept six boxes and
+    joined the closest over the felt."""
     frames = frames_of_a_game("tdisplay", monkeypatch, 4)
     moved = [(drawn, shown) for made, drawn, shown in frames if made == 4]
     drawn, shown = moved[0]
-    assert drawn <= shown <= drawn + gfx._SLACK
+    assert drawn <= shown <= drawn + 2 * gfx._SLACK

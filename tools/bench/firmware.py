@@ -34,6 +34,12 @@ from tools.fakes.chipmodels import VM_MACHINE
 
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 RP2040_BOARDS = ("pico_display", "waveshare_lcd114", "pico_oled", "thumby")
+ESP32_BOARDS = ("tdisplay",)
+# An ESP32 at 160 MHz (MicroPython's default clock there) against an RP2040 at 125 MHz, both
+# MicroPython v1.23.0: 6,112 and 7,984 ms for a million small-int additions in a function
+# (`for i in range(n): C = p[1] + p[2]`; github.com/shaoziyang/micropython_benchmarks,
+# README, "Integer addition 1000000 times"). Printed beside the model, never a target
+ESP32_SPEED = 7984 / 6112.0
 HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
 MOVE_TARGET_MS = 50
 # The cost model (calibrated on MicroPython v1.28.0 RPI_PICO firmware, cycle-counted at
@@ -601,13 +607,14 @@ def model_bus_ms(board, hz, data, transactions=0):
     return data * 8 * 1000.0 / hz
 
 
-def model(name, board, figures, row, px_us=BLIT_US):
+def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
     """The cost model's figures of one board (RP2040 ms): Python by the calibration loop
-    (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, the colour show's palette expansion by
-    its pixels at px_us (the blit's BLIT_US, or show_price), the bus at the clock the port really gives. The VM's own time for
-    the blit (C there too) and for the fake I2C bus (Python there, C on a board) is taken
-    off the VM time first."""
-    ratio = row["ratio"] * PYTHON_FACTOR
+    (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, divided by `speed` (a chip's Python speed
+    against an RP2040's: ESP32_SPEED), the colour show's palette expansion by its pixels at
+    px_us (the blit's BLIT_US, or show_price), the bus at the clock the port really gives. The
+    VM's own time for the blit (C there too) and for the fake I2C bus (Python there, C on a
+    board) is taken off the VM time first."""
+    ratio = row["ratio"] * PYTHON_FACTOR / speed
     hz = wire_hz(name, board, figures)
     colour = board.DEPTH == 4
     blit_ms, blit_px = (int(x) for x in figures.get("blit", [["0", "0"]])[0])
@@ -753,6 +760,8 @@ def summary(name, figures):
     row["show_us"] = show_price(board)
     row["model"] = model(name, board, figures, row, row["show_us"])
     row["model_blit"] = model(name, board, figures, row)    # the same with the blit's price
+    if name in ESP32_BOARDS:                                 # its Python at an ESP32's speed
+        row["model_esp32"] = model(name, board, figures, row, row["show_us"], ESP32_SPEED)
     return row
 
 
@@ -820,11 +829,12 @@ def report(rows, out=sys.stdout):
     flying = [r for r in rows if r["flights"]]
     say("a played card flying to the pile (colour; off on mono panels): " + (", ".join(
         "%s %d flights, %.1f frames each, %.0f px a frame, about %.1f ms a frame and %.1f ms a"
-        " flight on an RP2040 (px x (%.3f us show + 16 bits at 24 MHz) + painting); bytes a move"
-        " %.0f, of which the flight's frames %.0f" % (
+        " flight on an RP2040 (px x (%.3f us show + 16 bits at the bus's %.1f MHz) + painting);"
+        " bytes a move %.0f, of which the flight's frames %.0f" % (
             r["board"], r["flights"], r["flight_frames"] / max(r["flights"], 1),
             r["flight_frame_px"], r["flight_frame_ms"], r["flight_ms"], r["show_us"],
-            r["move_bytes"], r["flight_bytes_move"]) for r in flying) or "none"))
+            r["model"]["hz"] / 1e6, r["move_bytes"], r["flight_bytes_move"])
+        for r in flying) or "none"))
     say("driver alone, whole screen (CPU estimate): " + ", ".join(
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
@@ -851,6 +861,14 @@ def report_model(rows, out=sys.stdout):
                "%.3f" % r["show_us"] if r["depth"] == 4 else "-", m["move"], m["paint"], m["show"], m["bus"], m["p50"], m["p90"],
                "%d%s %s" % (mean, "/%d" % p90 if p90 else "", "met" if met else "not"),
                m["full"]))
+    for r in rows:
+        m = r.get("model_esp32")
+        if m:
+            say("%-17s on an ESP32 at 160 MHz (its Python %.2fx an RP2040's, the expansion priced"
+                " as the armv6m code's, the bus as above; not a target): move %.1f (paint %.1f,"
+                " show %.1f, bus %.1f), p90 %.1f, full %.1f ms"
+                % (r["board"], ESP32_SPEED, m["move"], m["paint"], m["show"], m["bus"], m["p90"],
+                   m["full"]))
     say("us/px: the colour show's price a pixel: the native palette expansion"
         " (firmware/expand.py, its armv6m machine code's cycles counted by tools/bench/native.py,"
         " not run on a chip) where the board has NATIVE_ARCH, else framebuf.blit's %.1f;"
@@ -911,7 +929,9 @@ def quickest(runs):
     for key, value in row.items():
         if key.endswith("_ms") or key in ("in_use", "in_use_max", "peak_full", "code"):
             row[key] = min(r[key] for r in runs)
-    for name in ("model", "model_blit"):
+    for name in ("model", "model_blit", "model_esp32"):
+        if name not in row:
+            continue
         row[name] = dict(row[name])
         for key in row[name]:
             row[name][key] = min(r[name][key] for r in runs)
