@@ -23,8 +23,7 @@ import textwrap
 from functools import lru_cache
 from pathlib import Path
 
-from tools.vm.build_mpy import (ROOT, CompileError, compile_source, is_native, mpy_cross_version,
-                                opt_level)
+from tools.vm.build_mpy import ROOT, CompileError, compile_source, is_native, mpy_cross_version
 
 NODE_SCRIPT = ROOT / "tools" / "vm" / "mpvm.mjs"
 RUNNER = ROOT / "tools" / "vm" / "mp_testrunner.py"
@@ -164,8 +163,7 @@ def annotate(traceback, sources=None):
     """Add the source line under each `File "...", line N` frame whose file we can read.
 
     A frame names a repo-relative path (.mpy compiled here), an absolute host path, or a
-    VM path listed in `sources` (VM path -> host path). Device code has no line numbers
-    (build_mpy.DEVICE_OPT): its frames are left as they are.
+    VM path listed in `sources` (VM path -> host path).
     """
     out = []
     for text in traceback.splitlines():
@@ -174,8 +172,6 @@ def annotate(traceback, sources=None):
         if not match:
             continue
         indent, file, line = match.group(1), match.group(2), int(match.group(3))
-        if opt_level(file) >= 3:
-            continue
         host = (sources or {}).get(file) or _resolve(file)
         try:
             code = host.read_text().splitlines()[line - 1].strip()
