@@ -275,7 +275,7 @@ class App:
         """Play on with self.game: a fresh table screen, then whatever is due."""
         forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
-        game.on_change = self._on_change
+        game.on_change = self._save
         f = self.sizes
         names = [game.name(k) for k in range(game.players())]
         self.table = S.TableScreen(names, f.hand_fit, f.status_cols, f.status_fit,
@@ -284,10 +284,6 @@ class App:
         self.placed = self.recapped = -1
         self._save()
         self._next()
-
-    def _on_change(self, game):
-        """Every completed move and every change between rounds is saved at once."""
-        self._save()
 
     def _next(self):
         """Show what comes next: round end, a cover, or the table."""
@@ -636,9 +632,10 @@ class App:
             resume(self)             # a linked match: its host again
         self._begin()
 
-    def _save(self):
-        """Save the match; a full or failing flash costs the save (the table says NOT
-        SAVED until one works again), never the game."""
+    def _save(self, game=None):
+        """Save the match (also the game's on_change: every completed move and every change
+        between rounds is saved at once); a full or failing flash costs the save (the
+        table says NOT SAVED until one works again), never the game."""
         if self.store is not None and self.game is not None:
             self.store.save_game(self.game)
             self.painter.unsaved = self.store.trouble != ""
