@@ -189,6 +189,17 @@ def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
     assert "target at most 250 ms" in text
 
 
+def test_bench_needs_hides_the_vms_python_binascii():
+    """A board's binascii is C; the VM's is Python (7.5 KB, 45 names): in the evening
+    firmware.save never loads it and sums with its own crc32_slow."""
+    from tools.bench import needs
+    from tools.vm import mpvm
+    out = mpvm.run("import sys\nfrom evening import *\nimport firmware.save as save\n"
+                   "print(save.crc32, getattr(sys.modules['binascii'], 'crc32', None))",
+                   modules=("engine", "firmware") + needs.harness_files()).check().stdout
+    assert out.split() == ["None", "None"]
+
+
 @pytest.mark.timeout(900)
 def test_bench_needs_caps_the_heap_and_prints_every_figure():
     """An evening plays through uncapped and in a cap above its peak, runs out in one far
