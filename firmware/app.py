@@ -25,19 +25,17 @@ _MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 _MAU_OFF = const(2)         # engine.rules.MAU_OFF: forgetting Mau costs nothing
 
 
-def framebuf_sizes(canvas):
-    """The Sizes firmware.paint's painter gives `canvas` (a firmware.gfx.Canvas)."""
+def sizes_of(painter):
+    """The painter's own Sizes (`painter.sizes`), else the ones firmware.paint's framebuf
+    painter gives its canvas (`painter.c`, a firmware.gfx.Canvas)."""
+    sizes = getattr(painter, "sizes", None)
+    if sizes is not None:
+        return sizes
     from firmware import paint
     from firmware.gfx import LARGE
-    return S.Sizes(canvas.size == LARGE, paint.list_fit(canvas), paint.title_fit(canvas),
-                   paint.list_cols(canvas), paint.status_cols(canvas),
-                   paint.status_fit(canvas), paint.hand_fit(canvas))
-
-
-def sizes_of(painter):
-    """The painter's own Sizes (`painter.sizes`), else the framebuf painter's on its canvas."""
-    sizes = getattr(painter, "sizes", None)
-    return sizes if sizes is not None else framebuf_sizes(painter.c)
+    c = painter.c
+    return S.Sizes(c.size == LARGE, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
+                   paint.status_cols(c), paint.status_fit(c), paint.hand_fit(c))
 
 
 class App:
@@ -184,10 +182,17 @@ class App:
         elif name == "recap":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.show(self.table)
-        elif name == "picker":
-            self._on_picker(got)
+        elif name == "picker":           # the Jack's wish: then the Mau question
+            if got >= 0:
+                self._ask_mau(got)
+            elif got == S.CANCEL or got == S.PAUSE:
+                self.show(self.table)
         elif name == "mau":
-            self._on_mau(got)
+            if got >= 0:
+                self.screen = self.table     # painted once the move is made
+                self._play(self.table.play_move(self.picking, self.wish, got == 0))
+            elif got == S.CANCEL or got == S.PAUSE:
+                self.show(self.table)
         elif name == "pause":
             self._on_pause(got)
         elif name == "rules":
@@ -223,8 +228,13 @@ class App:
         elif item == "Join a linked game":
             from firmware.linkclient import join
             join(self)
-        elif item == "Statistics":
-            self.pages("stats", "Statistics", self._stats_lines())
+        elif item == "Statistics":      # each player's lifetime record
+            stats, lines = self.store.stats(), []
+            for name in sorted(stats):
+                row = stats[name]
+                lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
+                             % (name, row[0], row[1], row[2], row[3], row[4]))
+            self.pages("stats", "Statistics", lines)
         elif item == "Quit":
             self.done = True
 
@@ -469,8 +479,11 @@ class App:
         Mau with it; `hinted`, the hint's move for it (or -1), chooses both beforehand."""
         self.picking = card
         self.hinted = hinted
-        if self.table.wishes(card):
-            self._pick_suit(hinted >> 6 & 3 if hinted >= 0 else 0)
+        if self.table.wishes(card):     # the suit picker, on the hint's suit (else clubs)
+            sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
+                              (), self.sizes.list_fit, hinted >> 6 & 3 if hinted >= 0 else 0)
+            sc.suits = (0, 1, 2, 3)
+            self.show(sc)
         else:
             self._ask_mau(0)
 
@@ -492,14 +505,6 @@ class App:
         quiet = self.hinted >= 0 and not self.hinted & _MAU
         self.show(S.ListScreen("mau", title, ["With Mau", "Without Mau"], lines,
                                self.sizes.list_fit, 1 if quiet else 0))
-
-    def _on_mau(self, got):
-        if got >= 0:
-            t = self.table
-            self.screen = t              # painted once the move is made
-            self._play(t.play_move(self.picking, self.wish, got == 0))
-        elif got == S.CANCEL or got == S.PAUSE:
-            self.show(self.table)
 
     def _play(self, move):
         """The human to move makes `move` (always one of their listed legal moves)."""
@@ -576,19 +581,6 @@ class App:
             return "Hint"
         return "Menu"
 
-    def _pick_suit(self, wish):
-        """The Jack's suit picker, on the suit `wish` (the hint's, else clubs)."""
-        sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
-                          (), self.sizes.list_fit, wish)
-        sc.suits = (0, 1, 2, 3)
-        self.show(sc)
-
-    def _on_picker(self, got):
-        if got >= 0:
-            self._ask_mau(got)
-        elif got == S.CANCEL or got == S.PAUSE:
-            self.show(self.table)
-
     def _by_rank(self):
         """The hands are shown by rank (the setup's "sort"), else by suit."""
         return self.game.setup.get("sort", "suit") == "rank"
@@ -609,16 +601,6 @@ class App:
         if DAMAGED in (settings, match):
             return "Save damaged, starting fresh"
         return ""
-
-    def _stats_lines(self):
-        """Each player's lifetime record: games and wins, rounds and rounds won, points."""
-        stats = self.store.stats()
-        lines = []
-        for name in sorted(stats):
-            row = stats[name]
-            lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
-                         % (name, row[0], row[1], row[2], row[3], row[4]))
-        return lines
 
     def _continue(self):
         """Resume the saved match at its last completed move."""

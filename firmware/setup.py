@@ -18,7 +18,6 @@ LEVEL_HINTS = ("A person at the device", "Plays any card that fits",
                "Thinks many deals ahead")
 LEVEL_WORDS = ("A person", "Any card fits", "Wastes Jacks", "Counts cards", "Thinks ahead")
 MATCH_KINDS = ("round", "rounds", "elimination")
-LIMIT_CHOICES = (50, 100, 150, 200, 300)
 _MAX_NAME = const(8)                 # characters in a player's name
 REMEMBERED = const(6)                # names setup["names"] keeps for the name list
 WIDE = const(24)                     # list columns for LEVEL_HINTS (else LEVEL_WORDS)
@@ -193,7 +192,7 @@ class SetupScreen(ListScreen):
         if kind == 1:
             self._row(rows, items, "limit", (2, 3, 4, 5, 8, 10), "Rounds: %d" % s["limit"])
         elif kind == 2:
-            self._row(rows, items, "limit", LIMIT_CHOICES, "Out above: %d" % s["limit"],
+            self._row(rows, items, "limit", (50, 100, 150, 200, 300), "Out above: %d" % s["limit"],
                       "Out above %d points" % s["limit"])
         self._row(rows, items, "start", 0, "Start")
         # after Start, so that the rows above keep their places
@@ -266,14 +265,14 @@ class SetupScreen(ListScreen):
         elif what == "seat":
             self.levels[arg] = (self.levels[arg] + step) % len(LEVELS)
         elif what == "preset":     # classic, nordic, custom (from the preset before it)
-            state = (2 if self.custom else _PRESETS.index(s["preset"])) + step
+            state = (2 if self.custom else ("classic", "nordic").index(s["preset"])) + step
             if state % 3 == 2:
                 self.custom = True
                 s["options"] = {"ace": self._value(_option("ace"))}   # not empty: custom
             else:
                 self.custom = False
                 s["options"] = {}
-                s["preset"] = _PRESETS[state % 3]
+                s["preset"] = ("classic", "nordic")[state % 3]
         elif what == "base":
             s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
         elif what == "option":
@@ -468,9 +467,6 @@ class NameScreen(ListScreen):
             self.text += cell
         else:
             self.text += cell.lower()
-
-
-_PRESETS = ("classic", "nordic")
 
 
 def _options():

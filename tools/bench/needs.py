@@ -366,8 +366,9 @@ def steps_for(board, matches, frames, cap=None):
              "gc.collect()\nrebase()\nprint('EVENING base', BASE[0])\nlargest()"]
     if not profile:
         steps.append("reserve(%d)" % cap)
-    # each kind of step is one name, however often it runs (a step's name is interned: a
-    # pool grown by step names would be counted as the game's)
+    # each kind of step runs under one name, however often, and every step under the same
+    # one (run_evening: a step's name is interned; names made by steps would be counted as
+    # the game's)
     steps += [("import_next()", 2 * len(modules))]
     steps += ["scrub(100)", "gc.collect()\nprint('EVENING code', gc.mem_alloc() - BASE[0])\n"
               "micropython.qstr_info()",
@@ -387,6 +388,7 @@ def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, sour
     began = time.monotonic()
     try:
         result = mpvm.run("import gc\nfrom evening import *\n", modules=app + harness_files(),
+                          step_name="<step>",    # the VM interns each step's name
                           romfs=image,
                           steps=steps_for(board, matches, frames, cap),
                           heapsize=HEAPSIZE if cap is None else (base + cap) * 17 // 16 + 16384,
