@@ -418,8 +418,14 @@ class App:
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
         if game.ai_to_act():
-            game.step_ai(False)
-            self._shown_move(now_ms)
+            game.step_ai(False)         # the move on the table, held long enough to read
+            if self.sound is not None:
+                self.sound.after_move(game)
+            self._refresh()
+            t.say(". ".join(game.last_lines()))
+            self.said = t.status
+            self.due = ticks_add(now_ms, max(AI_PACE_MS, _PAGE_MS * t.status_pages()))
+            self.painter.paint(t)
         elif game.round_over() or game.needs_cover():
             self._next()
         else:
@@ -429,17 +435,6 @@ class App:
             if t.my_turn:
                 self._recap()
                 self.painter.paint(t)
-
-    def _shown_move(self, now_ms):
-        """Put the last move on the table and hold it there long enough to read."""
-        t = self.table
-        if self.sound is not None:
-            self.sound.after_move(self.game)
-        self._refresh()
-        t.say(". ".join(self.game.last_lines()))
-        self.said = t.status
-        self.due = ticks_add(now_ms, max(AI_PACE_MS, _PAGE_MS * t.status_pages()))
-        self.painter.paint(t)
 
     def _on_table(self, action, got):
         """The table: skip ahead while AIs act; else play, draw, Mau, catch, hint, menu."""

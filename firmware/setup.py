@@ -450,23 +450,17 @@ class NameScreen(ListScreen):
             if not cells:
                 self.text = self.text.strip()
                 return DONE
-            self._type(cells[max(0, self.col)])
+            cell = cells[max(0, self.col)]      # a letter, a space or a delete
+            if cell == "<":
+                self.text = self.text[:-1]
+            elif cell == "_":
+                if self.text and self.text[-1] != " " and len(self.text) < _MAX_NAME:
+                    self.text += " "
+            elif len(self.text) < _MAX_NAME:    # a capital at a word's start
+                self.text += cell if not self.text or self.text[-1] == " " else cell.lower()
             if not self.arrows:
                 self.col = -1
         return NOTHING
-
-    def _type(self, cell):
-        """Add a letter or a space, or delete the last character."""
-        if cell == "<":
-            self.text = self.text[:-1]
-        elif len(self.text) >= _MAX_NAME:
-            return
-        elif cell == "_":
-            self.text += " " if self.text and self.text[-1] != " " else ""
-        elif not self.text or self.text[-1] == " ":
-            self.text += cell
-        else:
-            self.text += cell.lower()
 
 
 def _options():

@@ -196,7 +196,7 @@ def test_bench_needs_hides_the_vms_python_binascii():
     from tools.vm import mpvm
     out = mpvm.run("import sys\nfrom evening import *\nimport firmware.save as save\n"
                    "print(save.crc32, getattr(sys.modules['binascii'], 'crc32', None))",
-                   modules=("engine", "firmware") + needs.harness_files()).check().stdout
+                   modules=("engine", "firmware"), extra_files=needs.harness_files()).check().stdout
     assert out.split() == ["None", "None"]
 
 
