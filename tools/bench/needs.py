@@ -18,9 +18,10 @@ the MicroPython VM on fake pins and bus, with a save store (as on a device):
 
 The harness is the device's loop (firmware.main's show_boxes after App.frame) on a fake
 `machine` of its own (MACHINE: what chipmodels' fakes do unrecorded; a board's machine
-module is C with its names in ROM), the evening a module compiled to .mpy, each kind of
-VM call one name: about 45 names of its own in the VM's name pool, where chipmodels and
-the evening as source had taken about 160. A board's binascii is C too; the VM's is
+module is C with its names in ROM), the evening a module compiled to .mpy under its
+module's name, every VM call under one name: 116 names in the VM's name pool before the
+game's (the VM's own and the harness's), where chipmodels and the evening as source had
+made about 250. A board's binascii is C too; the VM's is
 Python (7.5 KB and 45 names): the harness hides it, and firmware.save sums with its own
 crc32_slow (as on a port without binascii.crc32; neither allocates).
 
