@@ -200,6 +200,17 @@ def test_bench_needs_hides_the_vms_python_binascii():
     assert out.split() == ["None", "None"]
 
 
+def test_the_games_imports_make_fewer_than_1000_names():
+    """The modules a Pico Display imports make fewer than 1,000 names in the VM's pool:
+    with the harness's and the 150 or so an evening makes as it plays, the pool ends under
+    its 1,261st name, where it would take a 9 KB chunk (docs/boards.md, Heap needs)."""
+    from tools.bench import needs
+    out = needs.run_evening("pico_display", 1, 0, False, timeout=300)[1]
+    pools = [int(n) for n in re.findall(r"n_qstr=(\d+)", out)]
+    base, imported = pools[0], pools[1]           # at the baseline, after the imports
+    assert imported - base < 1000, (base, imported)
+
+
 @pytest.mark.timeout(900)
 def test_bench_needs_caps_the_heap_and_prints_every_figure():
     """An evening plays through uncapped and in a cap above its peak, runs out in one far
