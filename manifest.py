@@ -26,6 +26,8 @@ def micropython_modules(folder):
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's usual frozen modules
 
-package("engine", files=micropython_modules("engine"))
-package("firmware", files=micropython_modules("firmware"))
-package("board_configs", files=micropython_modules("board_configs"))
+# opt=3 (mpy-cross -O3, as tools/vm/build_mpy.py compiles device code): no line numbers
+# in the bytecode, no asserts
+package("engine", files=micropython_modules("engine"), opt=3)
+package("firmware", files=micropython_modules("firmware"), opt=3)
+package("board_configs", files=micropython_modules("board_configs"), opt=3)

@@ -6,8 +6,6 @@ this package imports nothing itself so that a device pays only for what it uses.
 
 from sys import implementation
 
-VERSION = "0.1.0"
-
 if implementation.name == "cpython":  # MicroPython's compiler folds const() names itself
     from engine.cpython import fold_consts
     fold_consts(__name__)

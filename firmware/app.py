@@ -25,19 +25,17 @@ _MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 _MAU_OFF = const(2)         # engine.rules.MAU_OFF: forgetting Mau costs nothing
 
 
-def framebuf_sizes(canvas):
-    """The Sizes firmware.paint's painter gives `canvas` (a firmware.gfx.Canvas)."""
+def sizes_of(painter):
+    """The painter's own Sizes (`painter.sizes`), else the ones firmware.paint's framebuf
+    painter gives its canvas (`painter.c`, a firmware.gfx.Canvas)."""
+    sizes = getattr(painter, "sizes", None)
+    if sizes is not None:
+        return sizes
     from firmware import paint
     from firmware.gfx import LARGE
-    return S.Sizes(canvas.size == LARGE, paint.list_fit(canvas), paint.title_fit(canvas),
-                   paint.list_cols(canvas), paint.status_cols(canvas),
-                   paint.status_fit(canvas), paint.hand_fit(canvas))
-
-
-def sizes_of(painter):
-    """The painter's own Sizes (`painter.sizes`), else the framebuf painter's on its canvas."""
-    sizes = getattr(painter, "sizes", None)
-    return sizes if sizes is not None else framebuf_sizes(painter.c)
+    c = painter.c
+    return S.Sizes(c.size == LARGE, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
+                   paint.status_cols(c), paint.status_fit(c), paint.hand_fit(c))
 
 
 class App:
@@ -184,10 +182,17 @@ class App:
         elif name == "recap":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.show(self.table)
-        elif name == "picker":
-            self._on_picker(got)
+        elif name == "picker":           # the Jack's wish: then the Mau question
+            if got >= 0:
+                self._ask_mau(got)
+            elif got == S.CANCEL or got == S.PAUSE:
+                self.show(self.table)
         elif name == "mau":
-            self._on_mau(got)
+            if got >= 0:
+                self.screen = self.table     # painted once the move is made
+                self._play(self.table.play_move(self.picking, self.wish, got == 0))
+            elif got == S.CANCEL or got == S.PAUSE:
+                self.show(self.table)
         elif name == "pause":
             self._on_pause(got)
         elif name == "rules":
@@ -223,8 +228,13 @@ class App:
         elif item == "Join a linked game":
             from firmware.linkclient import join
             join(self)
-        elif item == "Statistics":
-            self.pages("stats", "Statistics", self._stats_lines())
+        elif item == "Statistics":      # each player's lifetime record
+            stats, lines = self.store.stats(), []
+            for name in sorted(stats):
+                row = stats[name]
+                lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
+                             % (name, row[0], row[1], row[2], row[3], row[4]))
+            self.pages("stats", "Statistics", lines)
         elif item == "Quit":
             self.done = True
 
@@ -275,7 +285,7 @@ class App:
         """Play on with self.game: a fresh table screen, then whatever is due."""
         forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
-        game.on_change = self._on_change
+        game.on_change = self._save
         f = self.sizes
         names = [game.name(k) for k in range(game.players())]
         self.table = S.TableScreen(names, f.hand_fit, f.status_cols, f.status_fit,
@@ -284,10 +294,6 @@ class App:
         self.placed = self.recapped = -1
         self._save()
         self._next()
-
-    def _on_change(self, game):
-        """Every completed move and every change between rounds is saved at once."""
-        self._save()
 
     def _next(self):
         """Show what comes next: round end, a cover, or the table."""
@@ -412,8 +418,14 @@ class App:
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
             return
         if game.ai_to_act():
-            game.step_ai(False)
-            self._shown_move(now_ms)
+            game.step_ai(False)         # the move on the table, held long enough to read
+            if self.sound is not None:
+                self.sound.after_move(game)
+            self._refresh()
+            t.say(". ".join(game.last_lines()))
+            self.said = t.status
+            self.due = ticks_add(now_ms, max(AI_PACE_MS, _PAGE_MS * t.status_pages()))
+            self.painter.paint(t)
         elif game.round_over() or game.needs_cover():
             self._next()
         else:
@@ -423,17 +435,6 @@ class App:
             if t.my_turn:
                 self._recap()
                 self.painter.paint(t)
-
-    def _shown_move(self, now_ms):
-        """Put the last move on the table and hold it there long enough to read."""
-        t = self.table
-        if self.sound is not None:
-            self.sound.after_move(self.game)
-        self._refresh()
-        t.say(". ".join(self.game.last_lines()))
-        self.said = t.status
-        self.due = ticks_add(now_ms, max(AI_PACE_MS, _PAGE_MS * t.status_pages()))
-        self.painter.paint(t)
 
     def _on_table(self, action, got):
         """The table: skip ahead while AIs act; else play, draw, Mau, catch, hint, menu."""
@@ -473,8 +474,11 @@ class App:
         Mau with it; `hinted`, the hint's move for it (or -1), chooses both beforehand."""
         self.picking = card
         self.hinted = hinted
-        if self.table.wishes(card):
-            self._pick_suit(hinted >> 6 & 3 if hinted >= 0 else 0)
+        if self.table.wishes(card):     # the suit picker, on the hint's suit (else clubs)
+            sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
+                              (), self.sizes.list_fit, hinted >> 6 & 3 if hinted >= 0 else 0)
+            sc.suits = (0, 1, 2, 3)
+            self.show(sc)
         else:
             self._ask_mau(0)
 
@@ -496,14 +500,6 @@ class App:
         quiet = self.hinted >= 0 and not self.hinted & _MAU
         self.show(S.ListScreen("mau", title, ["With Mau", "Without Mau"], lines,
                                self.sizes.list_fit, 1 if quiet else 0))
-
-    def _on_mau(self, got):
-        if got >= 0:
-            t = self.table
-            self.screen = t              # painted once the move is made
-            self._play(t.play_move(self.picking, self.wish, got == 0))
-        elif got == S.CANCEL or got == S.PAUSE:
-            self.show(self.table)
 
     def _play(self, move):
         """The human to move makes `move` (always one of their listed legal moves)."""
@@ -580,19 +576,6 @@ class App:
             return "Hint"
         return "Menu"
 
-    def _pick_suit(self, wish):
-        """The Jack's suit picker, on the suit `wish` (the hint's, else clubs)."""
-        sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
-                          (), self.sizes.list_fit, wish)
-        sc.suits = (0, 1, 2, 3)
-        self.show(sc)
-
-    def _on_picker(self, got):
-        if got >= 0:
-            self._ask_mau(got)
-        elif got == S.CANCEL or got == S.PAUSE:
-            self.show(self.table)
-
     def _by_rank(self):
         """The hands are shown by rank (the setup's "sort"), else by suit."""
         return self.game.setup.get("sort", "suit") == "rank"
@@ -614,16 +597,6 @@ class App:
             return "Save damaged, starting fresh"
         return ""
 
-    def _stats_lines(self):
-        """Each player's lifetime record: games and wins, rounds and rounds won, points."""
-        stats = self.store.stats()
-        lines = []
-        for name in sorted(stats):
-            row = stats[name]
-            lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
-                         % (name, row[0], row[1], row[2], row[3], row[4]))
-        return lines
-
     def _continue(self):
         """Resume the saved match at its last completed move."""
         game, _ = self.store.load_game(self.playouts)
@@ -636,9 +609,10 @@ class App:
             resume(self)             # a linked match: its host again
         self._begin()
 
-    def _save(self):
-        """Save the match; a full or failing flash costs the save (the table says NOT
-        SAVED until one works again), never the game."""
+    def _save(self, game=None):
+        """Save the match (also the game's on_change: every completed move and every change
+        between rounds is saved at once); a full or failing flash costs the save (the
+        table says NOT SAVED until one works again), never the game."""
         if self.store is not None and self.game is not None:
             self.store.save_game(self.game)
             self.painter.unsaved = self.store.trouble != ""

@@ -47,11 +47,6 @@ def event(key, kind):
     return key << 3 | kind
 
 
-def kind_of(event):
-    """What happened to the key (PRESS, LONG, REPEAT, RELEASE or CLICK)."""
-    return event & 7
-
-
 def describe(event):
     """Readable name of an event, e.g. 'A CLICK' (for logs and test failures)."""
     return "%s %s" % (KEY_NAMES[event >> 3], KIND_NAMES[event & 7])

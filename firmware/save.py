@@ -216,10 +216,6 @@ class Store:
         self._remove(self.path(name))
         self._remove(self.path(name) + ".tmp")
 
-    def exists(self, name):
-        """True if file `name` (or a finished write of it) is there."""
-        return self._exists(self.path(name)) or self._exists(self.path(name) + ".tmp")
-
     def write_json(self, name, value):
         """Save `value` as JSON in file `name` (if the flash refuses, again at the next
         match save)."""

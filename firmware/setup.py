@@ -18,17 +18,9 @@ LEVEL_HINTS = ("A person at the device", "Plays any card that fits",
                "Thinks many deals ahead")
 LEVEL_WORDS = ("A person", "Any card fits", "Wastes Jacks", "Counts cards", "Thinks ahead")
 MATCH_KINDS = ("round", "rounds", "elimination")
-MATCH_WORDS = ("1 round", "rounds", "knockout")
-ROUNDS_CHOICES = (2, 3, 4, 5, 8, 10)
-LIMIT_CHOICES = (50, 100, 150, 200, 300)
-HAND_CHOICES = (3, 4, 5, 6, 7, 8, 10)
-SORTS = ("suit", "rank")             # setup["sort"]: the order of a hand on the table
-MAX_NAME = const(8)                  # characters in a player's name
+_MAX_NAME = const(8)                 # characters in a player's name
 REMEMBERED = const(6)                # names setup["names"] keeps for the name list
-COMMON_NAMES = HUMAN_NAMES + ("Mia", "Leo", "Zoe", "Max", "Mum", "Dad")
 WIDE = const(24)                     # list columns for LEVEL_HINTS (else LEVEL_WORDS)
-# options the setup does not offer one by one (the seat rows and match rows set them)
-_NOT_CUSTOM = ("min_players", "max_players", "match", "rounds", "limit")
 _NO_YES = ("no", "yes")
 # a rule option's row: a short label (a 128x64 row holds 15 characters with the value),
 # a longer one for wide rows, and its values in words, in engine.options' order
@@ -120,13 +112,13 @@ def sound(setup):
             if not _fine_name(name):
                 return False
         return (setup.get("match", "round") in MATCH_KINDS and isinstance(setup["options"], dict)
-                and setup.get("sort", "suit") in SORTS)
+                and setup.get("sort", "suit") in ("suit", "rank"))
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         return False
 
 
 def _fine_name(name):
-    return isinstance(name, str) and 0 < len(name) <= MAX_NAME
+    return isinstance(name, str) and 0 < len(name) <= _MAX_NAME
 
 
 def remember(names, name):
@@ -189,18 +181,18 @@ class SetupScreen(ListScreen):
         if self.custom:
             self._row(rows, items, "base", 0, "Base: %s" % s["preset"],
                       "Custom, based on %s" % s["preset"])
-            for option in _options():
-                if option[0] not in _NOT_CUSTOM:
+            for option in _options():    # the seat and match rows set the others
+                if option[0] not in ("min_players", "max_players", "match", "rounds", "limit"):
                     short, long, words = _WORDS[option[0]]
                     value = _word(self._value(option), option[3], words)
                     self._row(rows, items, "option", option, "%s: %s" % (short, value),
                               "%s: %s" % (long, value))
         kind = MATCH_KINDS.index(s.get("match", "round"))
-        self._row(rows, items, "match", 0, "Match: %s" % MATCH_WORDS[kind])
+        self._row(rows, items, "match", 0, "Match: %s" % ("1 round", "rounds", "knockout")[kind])
         if kind == 1:
-            self._row(rows, items, "limit", ROUNDS_CHOICES, "Rounds: %d" % s["limit"])
+            self._row(rows, items, "limit", (2, 3, 4, 5, 8, 10), "Rounds: %d" % s["limit"])
         elif kind == 2:
-            self._row(rows, items, "limit", LIMIT_CHOICES, "Out above: %d" % s["limit"],
+            self._row(rows, items, "limit", (50, 100, 150, 200, 300), "Out above: %d" % s["limit"],
                       "Out above %d points" % s["limit"])
         self._row(rows, items, "start", 0, "Start")
         # after Start, so that the rows above keep their places
@@ -273,14 +265,14 @@ class SetupScreen(ListScreen):
         elif what == "seat":
             self.levels[arg] = (self.levels[arg] + step) % len(LEVELS)
         elif what == "preset":     # classic, nordic, custom (from the preset before it)
-            state = (2 if self.custom else _PRESETS.index(s["preset"])) + step
+            state = (2 if self.custom else ("classic", "nordic").index(s["preset"])) + step
             if state % 3 == 2:
                 self.custom = True
                 s["options"] = {"ace": self._value(_option("ace"))}   # not empty: custom
             else:
                 self.custom = False
                 s["options"] = {}
-                s["preset"] = _PRESETS[state % 3]
+                s["preset"] = ("classic", "nordic")[state % 3]
         elif what == "base":
             s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
         elif what == "option":
@@ -369,7 +361,8 @@ class NameList(ListScreen):
         self.seat = seat
         taken = [s[0] for s in setup_screen.setup["seats"]]
         items = ["New name"]
-        for name in list(setup_screen.setup.get("names", ())) + list(COMMON_NAMES):
+        common = HUMAN_NAMES + ("Mia", "Leo", "Zoe", "Max", "Mum", "Dad")
+        for name in list(setup_screen.setup.get("names", ())) + list(common):
             if name not in items and name not in taken:
                 items.append(name)
         wide = setup_screen.cols >= WIDE
@@ -379,7 +372,6 @@ class NameList(ListScreen):
 
 # the letter grid: rows of cells; "_" is a space, "<" deletes, the last row is Done
 _GRID = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ_<", "")
-_DONE = "Done"
 
 
 class NameScreen(ListScreen):
@@ -392,23 +384,20 @@ class NameScreen(ListScreen):
 
     def __init__(self, seat, name, fit=4, arrows=False, cols=30):
         self.seat = seat
-        self.text = name[:MAX_NAME]
+        self.text = name[:_MAX_NAME]
         self.arrows = arrows
         self.col = 0 if arrows else -1           # -1: a row is chosen, not a letter
         hint = () if arrows or cols < WIDE else ("Pick a row, then a letter.",)
         ListScreen.__init__(self, "name", "", [""] * len(_GRID), hint, fit)
         self._show()
 
-    def _cells(self, row):
-        return _GRID[row] or _DONE
-
     def _show(self):
         """The title and the rows, the cell under the cursor in brackets."""
-        self.title = "Name: %s%s" % (self.text, "_" if len(self.text) < MAX_NAME else "")
+        self.title = "Name: %s%s" % (self.text, "_" if len(self.text) < _MAX_NAME else "")
         for r in range(len(_GRID)):
             col = self.col if r == self.cursor else -1
             if not _GRID[r]:
-                self.items[r] = "[%s]" % _DONE if col >= 0 else _DONE
+                self.items[r] = "[Done]" if col >= 0 else "Done"
                 continue
             cells = _GRID[r]
             text = ""
@@ -461,26 +450,17 @@ class NameScreen(ListScreen):
             if not cells:
                 self.text = self.text.strip()
                 return DONE
-            self._type(cells[max(0, self.col)])
+            cell = cells[max(0, self.col)]      # a letter, a space or a delete
+            if cell == "<":
+                self.text = self.text[:-1]
+            elif cell == "_":
+                if self.text and self.text[-1] != " " and len(self.text) < _MAX_NAME:
+                    self.text += " "
+            elif len(self.text) < _MAX_NAME:    # a capital at a word's start
+                self.text += cell if not self.text or self.text[-1] == " " else cell.lower()
             if not self.arrows:
                 self.col = -1
         return NOTHING
-
-    def _type(self, cell):
-        """Add a letter or a space, or delete the last character."""
-        if cell == "<":
-            self.text = self.text[:-1]
-        elif len(self.text) >= MAX_NAME:
-            return
-        elif cell == "_":
-            self.text += " " if self.text and self.text[-1] != " " else ""
-        elif not self.text or self.text[-1] == " ":
-            self.text += cell
-        else:
-            self.text += cell.lower()
-
-
-_PRESETS = ("classic", "nordic")
 
 
 def _options():
@@ -510,7 +490,7 @@ def _cycle(value, allowed, step=1):
     """The value after (`step` 1) or before (-1) `value` among the allowed ones (numbers:
     a few useful steps)."""
     if isinstance(allowed, range):
-        choices = [v for v in HAND_CHOICES if v in allowed]
+        choices = [v for v in (3, 4, 5, 6, 7, 8, 10) if v in allowed]   # hand sizes
     else:
         choices = list(allowed)
     for i in range(len(choices)):

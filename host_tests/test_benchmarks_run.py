@@ -208,6 +208,28 @@ def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
     assert "target at most 250 ms" in text
 
 
+def test_bench_needs_hides_the_vms_python_binascii():
+    """A board's binascii is C; the VM's is Python (7.5 KB, 45 names): in the evening
+    firmware.save never loads it and sums with its own crc32_slow."""
+    from tools.bench import needs
+    from tools.vm import mpvm
+    out = mpvm.run("import sys\nfrom evening import *\nimport firmware.save as save\n"
+                   "print(save.crc32, getattr(sys.modules['binascii'], 'crc32', None))",
+                   modules=("engine", "firmware"), extra_files=needs.harness_files()).check().stdout
+    assert out.split() == ["None", "None"]
+
+
+def test_the_games_imports_make_fewer_than_1000_names():
+    """The modules a Pico Display imports make fewer than 1,000 names in the VM's pool:
+    with the harness's and the 150 or so an evening makes as it plays, the pool ends under
+    its 1,261st name, where it would take a 9 KB chunk (docs/boards.md, Heap needs)."""
+    from tools.bench import needs
+    out = needs.run_evening("pico_display", 1, 0, False, timeout=300)[1]
+    pools = [int(n) for n in re.findall(r"n_qstr=(\d+)", out)]
+    base, imported = pools[0], pools[1]           # at the baseline, after the imports
+    assert imported - base < 1000, (base, imported)
+
+
 @pytest.mark.timeout(900)
 def test_bench_needs_caps_the_heap_and_prints_every_figure():
     """An evening plays through uncapped and in a cap above its peak, runs out in one far

@@ -10,7 +10,7 @@ import pytest
 
 from tools.deploy import deploy
 from tools.fakes import chipmodels
-from tools.vm.build_mpy import ROOT
+from tools.vm.build_mpy import DEVICE_OPT, ROOT
 from tools.sim.device import Device, firmware_app_factory
 from tools.deploy.vboard import VirtualBoard
 
@@ -227,10 +227,12 @@ def test_package_json_lists_every_module_for_mip():
 def test_manifest_freezes_the_micropython_game(tmp_path, monkeypatch):
     """Run manifest.py as MicroPython's build does (tools/manifestfile.py: the folder of the
     manifest is the current one, package() with files= takes paths inside the package and
-    every file must exist) and compare what it freezes with what deploy ships."""
-    frozen, included = [], []
+    every file must exist) and compare what it freezes, and at which -O level, with what
+    deploy ships."""
+    frozen, included, levels = [], [], set()
 
     def package(package_path, files=None, base_path=".", opt=None):
+        levels.add(opt)
         if files is None:
             files = [p.relative_to(package_path).as_posix()
                      for p in sorted(Path(base_path, package_path).rglob("*.py"))]
@@ -248,6 +250,7 @@ def test_manifest_freezes_the_micropython_game(tmp_path, monkeypatch):
     assert sorted(frozen) == sorted(shipped)       # every MicroPython module, once
     assert not [p for p in frozen if deploy.not_for_micropython(p)]
     assert "engine/cpython.py" not in frozen and "engine/rules.py" in frozen
+    assert levels == {DEVICE_OPT}                  # frozen as deploy compiles: -O3
 
 
 # ---- --romfs -----------------------------------------------------------------------------

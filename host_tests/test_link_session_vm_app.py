@@ -49,10 +49,11 @@ class Hands:
 
 
 class Logged(App):
-    "The app, its game's every change logged."
-    def _on_change(self, game):
-        log.append(lp._entry(game))
-        App._on_change(self, game)
+    "The app, its game's every change logged (the game's on_change is App._save)."
+    def _save(self, game=None):
+        if game is not None:
+            log.append(lp._entry(game))
+        App._save(self, game)
 
 
 app = Logged(board, Canvas(board.WIDTH, board.HEIGHT, board.DEPTH), store, ticks(),
@@ -85,9 +86,10 @@ def alone(folder):
     log = []
 
     class Logged(App):
-        def _on_change(self, game):
-            log.append(lp._entry(game))
-            App._on_change(self, game)
+        def _save(self, game=None):         # the game's on_change, called with the game
+            if game is not None:
+                log.append(lp._entry(game))
+            App._save(self, game)
 
     board = boards.load("pico_oled")
     store = Store(str(folder))

@@ -54,7 +54,7 @@ def test_ok_changes_a_value_forward_and_back_changes_it_back():
     assert sc.setup["options"]["ace"] == "draw4"    # play again, back: draw 4
     press(sc, ("match", 0), S.BACK)
     assert sc.setup["match"] == "elimination" and "Out above: 100" in sc.items
-    press(sc, ("limit", U.LIMIT_CHOICES), S.BACK)
+    press(sc, ("limit", (50, 100, 150, 200, 300)), S.BACK)   # knockout limits
     assert sc.setup["limit"] == 50
     assert press(sc, ("start", 0), S.BACK) == S.NOTHING and sc.cursor == sc.rows_of.index(("start", 0))
     assert sc.on(S.MENU) == S.PAUSE

@@ -48,6 +48,21 @@ def test_exception_names_file_and_line(tmp_path, mpy):
     assert "ValueError: kaput" in message and '"<main>", line 2' in message
 
 
+def test_device_code_ships_without_line_numbers_and_names_file_and_function():
+    """Device code is compiled at -O3 (as manifest.py freezes it) under its module's name:
+    its bytecode has no line table, so a traceback names the module and the function, each
+    at line 1."""
+    source = build_mpy.ROOT / "engine" / "cards.py"
+    assert len(build_mpy.compile_source(source, "engine/cards.py")) < len(
+        build_mpy.compile_source(source, "sample/cards.py"))      # -O0: line numbers kept
+    result = mpvm.run("from engine.cards import lay_deck\nlay_deck(bytearray(1), 0, 'tarot')",
+                      modules=("engine",))
+    assert not result.ok
+    assert 'File "engine.cards", line 1, in lay_deck' in result.stderr
+    assert "ValueError: no deck 'tarot'" in result.stderr
+    assert result.traceback().splitlines() == result.stderr.splitlines()   # no line 1 quoted
+
+
 POSITIONAL_ONLY = "def fine():\n    pass\n\ndef f(a, /, b):\n    return a\n"  # CPython accepts
 
 

@@ -18,9 +18,12 @@ the MicroPython VM on fake pins and bus, with a save store (as on a device):
 
 The harness is the device's loop (firmware.main's show_boxes after App.frame) on a fake
 `machine` of its own (MACHINE: what chipmodels' fakes do unrecorded; a board's machine
-module is C with its names in ROM), the evening a module compiled to .mpy, each kind of
-VM call one name: about 45 names of its own in the VM's name pool, where chipmodels and
-the evening as source had taken about 160.
+module is C with its names in ROM), the evening a module compiled to .mpy under its
+module's name, every VM call under one name: 116 names in the VM's name pool before the
+game's (the VM's own and the harness's), where chipmodels and the evening as source had
+made about 250. A board's binascii is C too; the VM's is
+Python (7.5 KB and 45 names): the harness hides it, and firmware.save sums with its own
+crc32_slow (as on a port without binascii.crc32; neither allocates).
 
 The evening: `--matches` matches (you and three AIs, 2 by default) each to its final
 table and New game; the second of 3 rounds (the scores and the screen between rounds), with the pause
@@ -52,17 +55,22 @@ STEP = 1024                       # the cap is found to this many bytes
 
 EVENING = """
 # the evening, a module compiled to .mpy as the game's are (its locals make no names)
-import gc, micropython
+import gc, micropython, sys
 import machine
+
+class binascii:
+    # a board's binascii is C (names in ROM, nothing on the heap); the VM's is Python (7.5
+    # KB, 45 names): hidden, firmware.save takes its crc32_slow, allocating nothing either
+    pass
+
+sys.modules["binascii"] = binascii
 
 def scrub(n):
     return scrub(n - 1) if n else 0
 
-BASE = [0]
-RESERVE = [None]
+BASE = [0, None, False, None]  # bytes in use at the baseline, the reserve, the evening over,
+                               # the evening (a generator); one name (each is one in the pool)
 rig = None
-EVE = None
-OVER = [False]
 MODULES = []            # the app's modules in the order the device imports them
 PLAN = [0, 0, 0, 0, 0]  # matches finished, the extras done, decisions made, frames run, ticks
 SEEN = [0, 0, "", ""]   # most in use at a frame's start, at its end (bytes above BASE),
@@ -78,7 +86,7 @@ def rebase():
 def reserve(cap):
     # leave `cap` bytes free above the baseline: the rest is one reserved block
     free = gc.mem_free() - %d
-    RESERVE[0] = bytearray(free - cap - 16)
+    BASE[1] = bytearray(free - cap - 16)
     gc.collect()
     print("EVENING free", gc.mem_free() - %d)
 
@@ -221,23 +229,23 @@ def import_next():
     seen_since(live)
 
 def start(name, matches, keys):
-    global rig, EVE
+    global rig
     live = gc.mem_alloc() - BASE[0]
     from firmware.save import Store
     board = __import__("board_configs." + name, None, None, ("NAME",))
     rig = Rig(board, Store("/"), keys)
-    EVE = evening(matches)
+    BASE[3] = evening(matches)
     PLAN[4] = 0
     seen_since(live)
 
 def step(profile):
-    if OVER[0]:
+    if BASE[2]:
         return
     live = gc.mem_alloc() - BASE[0]
     try:
-        next(EVE)
+        next(BASE[3])
     except StopIteration:
-        OVER[0] = True
+        BASE[2] = True
         print("EVENING over", PLAN[2], "decisions", PLAN[3], "frames", PLAN[0], "matches")
     if profile and (seen_since(live) - live > 2048 or PLAN[3] %% 200 == 0):
         largest()
@@ -263,9 +271,7 @@ MACHINE = """
 class Pin:
     IN = 0
     OUT = 1
-    OPEN_DRAIN = 2
     PULL_UP = 1
-    PULL_DOWN = 2
     made = {}
 
     def __init__(self, gpio, *args, **kw):
@@ -308,13 +314,8 @@ class I2C:
     def scan(self):
         return [0x3C]
 
-    def writeto(self, addr, data, stop=True):
+    def writeto(self, addr, data, stop=True):     # (no writevto: no driver calls it)
         return len(data)
-
-    def writevto(self, addr, vector, stop=True):
-        # as on rp2: the buffers copied into one new block of their total length
-        joined = bytearray(sum(len(part) for part in vector))
-        return len(joined)
 
 
 class PWM:
@@ -337,13 +338,17 @@ def freq(*args):
 
 
 def harness_files():
-    """The evening and its machine as files for the VM (compiled to .mpy there)."""
+    """The evening and its machine as .mpy files for the VM's /lib (mpvm.run's
+    extra_files), each compiled under its module's name (interned by the import anyway)."""
     import tempfile
     from pathlib import Path
+    from tools.vm.build_mpy import compile_source
     folder = Path(tempfile.mkdtemp(prefix="needs-"))
-    (folder / "machine.py").write_text(MACHINE)
-    (folder / "evening.py").write_text(EVENING)
-    return str(folder / "machine.py"), str(folder / "evening.py")
+    files = {}
+    for name, source in (("machine", MACHINE), ("evening", EVENING)):
+        (folder / (name + ".py")).write_text(source)
+        files["/lib/%s.mpy" % name] = compile_source(folder / (name + ".py"), name, cache=False)
+    return files
 
 
 def steps_for(board, matches, frames, cap=None):
@@ -357,8 +362,9 @@ def steps_for(board, matches, frames, cap=None):
              "gc.collect()\nrebase()\nprint('EVENING base', BASE[0])\nlargest()"]
     if not profile:
         steps.append("reserve(%d)" % cap)
-    # each kind of step is one name, however often it runs (a step's name is interned: a
-    # pool grown by step names would be counted as the game's)
+    # each kind of step runs under one name, however often, and every step under the same
+    # one (run_evening: a step's name is interned; names made by steps would be counted as
+    # the game's)
     steps += [("import_next()", 2 * len(modules))]
     steps += ["scrub(100)", "gc.collect()\nprint('EVENING code', gc.mem_alloc() - BASE[0])\n"
               "micropython.qstr_info()",
@@ -377,7 +383,9 @@ def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, sour
                                for m in ("engine", "firmware", "board_configs"))
     began = time.monotonic()
     try:
-        result = mpvm.run("import gc\nfrom evening import *\n", modules=app + harness_files(),
+        result = mpvm.run("import gc\nfrom evening import *\n", modules=app,
+                          extra_files=harness_files(),
+                          step_name="<step>",    # the VM interns each step's name
                           romfs=image,
                           steps=steps_for(board, matches, frames, cap),
                           heapsize=HEAPSIZE if cap is None else (base + cap) * 17 // 16 + 16384,

@@ -162,7 +162,7 @@ async function main() {
     if (job.capped) capHeap(mp._module);
     (job.steps ?? []).forEach((step, i) => {
       const [src, times] = typeof step === "string" ? [step, 1] : step;
-      for (let k = 0; k < times; k++) sources.push([src, `<step ${i + 1}>`]);
+      for (let k = 0; k < times; k++) sources.push([src, job.step_name ?? `<step ${i + 1}>`]);
     });
     for (const [src, name] of sources) {
       mp.globals.set("_mpvm_src", src);

@@ -114,12 +114,14 @@ def vm_files(modules, mpy=True):
 
 
 def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_HEAPSIZE,
-        timeout=60, steps=(), name="<main>", label=None, romfs=None, capped=False):
+        timeout=60, steps=(), name="<main>", label=None, romfs=None, capped=False,
+        step_name=None):
     """Run `main` (then each of `steps`, as separate VM calls) in a fresh VM; return a Result.
 
     A step may be a (source, times) pair: that many calls of the same source, under one
-    name. extra_files maps VM paths to bytes/str; romfs is an image (bytes) to mount at /rom;
-    `capped` keeps the GC heap from growing past `heapsize` (a MemoryError, or a spin
+    name. Steps are named `<step N>` in tracebacks, or all `step_name` (each name is one
+    more in the VM's name pool). extra_files maps VM paths to bytes/str; romfs is an image
+    (bytes) to mount at /rom; `capped` keeps the GC heap from growing past `heapsize` (a MemoryError, or a spin
     that the timeout ends, when it is full).
     Raises VMTimeout after `timeout` seconds and build_mpy.CompileError when mpy-cross
     rejects a module.
@@ -137,6 +139,7 @@ def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_
         "name": name,
         "steps": [step if isinstance(step, str) else list(step) for step in steps],
         "capped": capped,
+        "step_name": step_name,
     }
     if romfs is not None:
         job["romfs"] = base64.b64encode(romfs).decode()
