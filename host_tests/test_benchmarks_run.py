@@ -156,15 +156,20 @@ def test_compiled_figures_are_not_shown_unless_it_plays_as_pure_python(monkeypat
     assert bench_engine.compiled_ready() == (None, "digest pure 1, compiled 1")
 
 
-def test_bench_firmware_prints_every_figure():
-    """One board, a short game: the VM figures and the cost model's are all printed."""
+def firmware_report(board):
+    """A short game on one board through tools.bench.firmware: its row and both reports."""
     from tools.bench import firmware as bench_firmware
     row = bench_firmware.quickest([bench_firmware.summary(
-        "pico_display", bench_firmware.measure("pico_display", decisions=40, timeout=300))])
+        board, bench_firmware.measure(board, decisions=40, timeout=300))])
     out = io.StringIO()
     bench_firmware.report([row], out)
     bench_firmware.report_model([row], out)
-    text = out.getvalue()
+    return row, out.getvalue()
+
+
+def test_bench_firmware_prints_every_figure():
+    """One board, a short game: the VM figures and the cost model's are all printed."""
+    row, text = firmware_report("pico_display")
     for needle in ("heap use", "move ms", "p90", "bytes", "Cost model", "bus clock", "pixels",
                    "full ms", "target"):
         assert needle in text, needle
@@ -179,12 +184,7 @@ def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32()
     and a line of its figures on an ESP32 at 160 MHz beside the RP2040 model's: the Python
     quicker by the cited ratio, the bus the same, no target."""
     from tools.bench import firmware as bench_firmware
-    row = bench_firmware.quickest([bench_firmware.summary(
-        "tdisplay", bench_firmware.measure("tdisplay", decisions=40, timeout=300))])
-    out = io.StringIO()
-    bench_firmware.report([row], out)
-    bench_firmware.report_model([row], out)
-    text = out.getvalue()
+    row, text = firmware_report("tdisplay")
     assert "16 bits at the bus's 40.0 MHz" in text and "16 bits at 24 MHz" not in text
     rp2040, esp32 = row["model"], row["model_esp32"]
     assert "tdisplay          on an ESP32 at 160 MHz" in text

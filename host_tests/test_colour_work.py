@@ -8,20 +8,11 @@ import pytest
 
 from engine.rng import Random
 from firmware import st7789
-from tools.fakes import chipmodels
 from tools.fakes.chipmodels import (FakePin, FakeSPI, PlainCanvas, ST7789Model, canvas_colours,
                                     first_difference, scribble)
 
 DC, CS = 16, 17
-
-
-@pytest.fixture(autouse=True)
-def fakes(monkeypatch):
-    chipmodels.reset_fakes()
-    chipmodels.wire_spi(DC, CS)
-    monkeypatch.setattr(st7789, "sleep_ms", lambda ms: None)
-    yield
-    chipmodels.reset_fakes()
+pytestmark = pytest.mark.usefixtures("st7789_bus")   # wires DC 16, CS 17 (conftest)
 
 
 def landscape_panel():

@@ -18,7 +18,6 @@ from firmware import st7789
 from tools.bench import native
 from tools.deploy import deploy, romfs
 from tools.deploy.vboard import VirtualBoard
-from tools.fakes import chipmodels
 from tools.fakes.chipmodels import FakePin, FakeSPI, PlainCanvas, ST7789Model, scribble
 from tools.fakes.viper import load_viper
 from tools.vm import build_mpy, mpvm
@@ -103,16 +102,7 @@ def test_expand_writes_the_bytes_micropythons_blit_writes():
 
 # ---- the driver: native path and blit on the fake SPI bus --------------------------
 
-DC, CS = 16, 17
-
-
-@pytest.fixture()
-def bus(monkeypatch):
-    chipmodels.reset_fakes()
-    chipmodels.wire_spi(DC, CS)
-    monkeypatch.setattr(st7789, "sleep_ms", lambda ms: None)
-    yield
-    chipmodels.reset_fakes()
+DC, CS = 16, 17      # as the st7789_bus fixture (conftest) wires them
 
 
 def panel_after(rotation, boxes_seed, native, monkeypatch):
@@ -135,7 +125,8 @@ def panel_after(rotation, boxes_seed, native, monkeypatch):
 
 
 @pytest.mark.parametrize("rotation", [0, 90])
-def test_the_driver_shows_the_same_panel_with_expand_as_with_the_blit(bus, monkeypatch, rotation):
+def test_the_driver_shows_the_same_panel_with_expand_as_with_the_blit(st7789_bus, monkeypatch,
+                                                                      rotation):
     native, native_log = panel_after(rotation, 40 + rotation, True, monkeypatch)
     blit, blit_log = panel_after(rotation, 40 + rotation, False, monkeypatch)
     assert native == blit
