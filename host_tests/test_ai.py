@@ -361,6 +361,39 @@ def test_tournament_chunks_merge_into_one_run():
         tm.merge([parts[0], dict(parts[0])])        # overlapping chunks are refused
 
 
+def test_tournament_pairs_two_runs_game_by_game(tmp_path, capsys):
+    # --json keeps every game's outcome (chunks join in game order), so two runs on the
+    # same seeds compare game by game: B less A over the games both played.
+    from tools import tournament as tm
+    rules = Rules("classic")
+    whole = tm.run_pairing(rules, [2, 1], 8, first=0, seed=3)
+    assert len(whole["won"]) == 8 and whole["won"].count("1") == whole["wins"]
+    parts = [tm.run_pairing(rules, [2, 1], 4, first=f, seed=3) for f in (4, 0)]
+    for r in parts + [whole]:
+        r.update(preset="classic", pairing="2v1", playouts=None)
+    merged = tm.merge(parts)[0]
+    assert (merged["first"], merged["won"]) == (0, whole["won"])
+    other = tm.run_pairing(rules, [0, 1], 6, first=2, seed=3)     # Random instead
+    other.update(preset="classic", pairing="2v1", playouts=None)
+    n, pa, pb, d, half = tm.paired(whole, other)
+    mine = [int(c) for c in whole["won"][2:8]]
+    theirs = [int(c) for c in other["won"]]
+    assert n == 6 and pa == sum(mine) / 6 and pb == sum(theirs) / 6
+    assert abs(d - (pb - pa)) < 1e-12 and half >= 0
+    assert tm.paired(whole, whole)[3:] == (0.0, 0.0)
+    with pytest.raises(ValueError):
+        tm.paired(whole, tm.merge([dict(other, seed=4)])[0])     # other games
+    paths = []
+    for name, r in (("a", whole), ("b", other)):
+        paths.append(str(tmp_path / (name + ".json")))
+        with open(paths[-1], "w") as f:
+            json.dump([r], f)
+    assert tm.main(["--paired"] + paths) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.split()[:3] == ["classic", "2v1", "6"]
+    assert "%+.1f +- %.1f points" % (100 * d, 100 * half) in line
+
+
 def test_tournament_oracle_sees_the_real_table():
     # The oracle measurement (--oracle all) deals the Expert's worlds from the real
     # table: with the draw order known, a deal equals the round in play.

@@ -5,6 +5,7 @@
     python -m tools.tournament --pairing 4v3v3v3 --games 400 --vm 0
     python -m tools.tournament --games 500 --first 500 --json part2.json   # a later chunk
     python -m tools.tournament --merge part1.json part2.json              # one table
+    python -m tools.tournament --paired before.json after.json            # game by game
 
 A pairing names the level of each player: ``3v2`` is Strong against Casual heads-up,
 ``4v3v3v3`` Expert against three Strong. Level 0 is the random legal player (any legal
@@ -13,7 +14,10 @@ match under the preset's own match rules (classic: one round; nordic: eliminatio
 100 minus points) with seed ``--seed + i``, and the seats rotate: in game i the first
 level sits at seat i mod players, so every level starts equally often. A game depends
 on its number only, so a long run can be split into chunks (``--first``, ``--json``)
-and merged (``--merge``) into the table one run would print.
+and merged (``--merge``) into the table one run would print. A --json file keeps each
+game's outcome, so two versions of a player run on the same seeds compare game by game
+(``--paired A B``: B's win rate less A's with a paired 95% interval, about half as wide
+as that of two separate runs, since most games go the same way for both).
 
 ``iN`` in a pairing is a fixed yardstick beside the levels: SO-ISMCTS with N iterations
 a decision (``tools/ismcts.py``; host only, so it gets no VM sample), e.g. ``i1000v3``
@@ -209,9 +213,9 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
     first level's wins, and points and decision times of the first level ("a") and
     of the others ("b")."""
     players = len(levels)
-    res = {"levels": levels, "games": 0, "first": first, "wins": 0, "points_a": 0,
-           "points_b": 0, "n_a": 0, "n_b": 0, "dec_a": 0, "sec_a": 0.0, "dec_b": 0,
-           "sec_b": 0.0}
+    res = {"levels": levels, "games": 0, "first": first, "seed": seed, "wins": 0,
+           "won": "", "points_a": 0, "points_b": 0, "n_a": 0, "n_b": 0, "dec_a": 0,
+           "sec_a": 0.0, "dec_b": 0, "sec_b": 0.0}
     for i in range(first, first + games):
         if stop is not None and stop.asked:
             break
@@ -221,6 +225,7 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
         winner, totals = play_match(rules, seating, seed + i, playouts, timer, oracle,
                                     ponder)
         res["games"] += 1
+        res["won"] += "1" if winner == shift else "0"
         if winner == shift:
             res["wins"] += 1
         for k in range(players):
@@ -235,11 +240,12 @@ def run_pairing(rules, levels, games, first=0, seed=1, playouts=None, progress=N
 
 
 def merge(results):
-    """Add up chunks of the same pairing (they must not overlap)."""
+    """Add up chunks of the same pairing (they must not overlap); their games' outcomes
+    join into one "won" string from the first game on ("-": a game in no chunk)."""
     out = {}
     for r in results:
         key = (r["preset"], r["pairing"], r["playouts"], r.get("oracle"), r.get("rounds"),
-               r.get("ponder", 0))
+               r.get("ponder", 0), r.get("seed"))
         if key not in out:
             out[key] = dict(r, ranges=[(r["first"], r["first"] + r["games"])])
             continue
@@ -249,6 +255,10 @@ def merge(results):
                 raise ValueError("chunks of %s %s overlap: games %d-%d and %d-%d" % (
                     key[0], key[1], lo, hi - 1, r["first"], r["first"] + r["games"] - 1))
         m["ranges"].append((r["first"], r["first"] + r["games"]))
+        if "won" in m and "won" in r:
+            m["won"], m["first"] = _join(m["won"], m["first"], r["won"], r["first"])
+        else:
+            m.pop("won", None)     # a chunk written before outcomes were kept
         for k in ("games", "wins", "points_a", "points_b", "n_a", "n_b", "dec_a", "sec_a",
                   "dec_b", "sec_b"):
             m[k] += r[k]
@@ -258,6 +268,40 @@ def merge(results):
         if "calibration_ms" in r:
             m["calibration_ms"] = min(m.get("calibration_ms", 1 << 20), r["calibration_ms"])
     return list(out.values())
+
+
+def _join(a, first_a, b, first_b):
+    """Two games' outcome strings, from game first_a and first_b, as one string and its
+    first game."""
+    first = min(first_a, first_b)
+    end = max(first_a + len(a), first_b + len(b))
+    won = ["-"] * (end - first)
+    for text, at in ((a, first_a), (b, first_b)):
+        for i, c in enumerate(text):
+            if c != "-":
+                won[at - first + i] = c
+    return "".join(won), first
+
+
+def paired(a, b):
+    """Game by game, result b against result a of the same pairing and seeds (the games
+    both played): (games, a's win rate, b's, b's less a's, its 95% half-width)."""
+    if (a.get("seed"), a["preset"], a["pairing"]) != (b.get("seed"), b["preset"],
+                                                       b["pairing"]):
+        raise ValueError("paired: %s %s and %s %s are not the same games" % (
+            a["preset"], a["pairing"], b["preset"], b["pairing"]))
+    wa = dict((a["first"] + i, c) for i, c in enumerate(a["won"]) if c != "-")
+    wb = dict((b["first"] + i, c) for i, c in enumerate(b["won"]) if c != "-")
+    games = sorted(set(wa) & set(wb))
+    n = len(games)
+    if n < 2:
+        raise ValueError("paired: fewer than 2 games played by both")
+    x = [int(wa[g]) for g in games]
+    y = [int(wb[g]) for g in games]
+    d = [q - p for p, q in zip(x, y)]
+    mean = sum(d) / n
+    var = sum((v - mean) ** 2 for v in d) / (n - 1)
+    return n, sum(x) / n, sum(y) / n, mean, 1.96 * math.sqrt(var / n)
 
 
 VM_STEP = """
@@ -378,6 +422,9 @@ def build_parser():
                         help="also write the results to this file")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
                         help="print one table from --json files of chunks")
+    parser.add_argument("--paired", nargs=2, metavar=("A", "B"),
+                        help="compare two --json runs of the same pairings and seeds "
+                        "game by game: B's win rate less A's, with its 95%% interval")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
 
@@ -415,6 +462,28 @@ def read_chunks(parser, paths):
     return results
 
 
+def print_paired(parser, path_a, path_b):
+    """--paired: one line per pairing the two files share."""
+    runs = [dict(((r["preset"], r["pairing"]), r) for r in read_chunks(parser, [p]))
+            for p in (path_a, path_b)]
+    shared = [k for k in runs[0] if k in runs[1]]
+    if not shared:
+        parser.error("--paired: %s and %s share no pairing" % (path_a, path_b))
+    print("%-7s %-8s %6s %7s %7s  %s" % ("preset", "pairing", "games", "A", "B",
+                                        "B - A [95%, paired]"))
+    for k in shared:
+        a, b = runs[0][k], runs[1][k]
+        if "won" not in a or "won" not in b:
+            parser.error("--paired: %s %s: a file without the games' outcomes" % k)
+        try:
+            n, pa, pb, d, half = paired(a, b)
+        except ValueError as e:
+            parser.error("--%s" % e)
+        print("%-7s %-8s %6d %6.1f%% %6.1f%%  %+.1f +- %.1f points" % (
+            k[0], k[1], n, 100 * pa, 100 * pb, 100 * d, 100 * half))
+    return 0
+
+
 def main(argv=None):
     """Play the pairings (or merge chunks) and print the table; Ctrl-C stops at the end
     of the game in play and prints the table of the games done (exit status 130)."""
@@ -423,6 +492,8 @@ def main(argv=None):
     if args.merge:
         print_table(read_chunks(parser, args.merge))
         return 0
+    if args.paired:
+        return print_paired(parser, *args.paired)
     presets = ("classic", "nordic") if args.preset == "both" else (args.preset,)
     pairings = args.pairing or list(STANDARD)
     results = []
