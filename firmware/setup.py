@@ -265,14 +265,15 @@ class SetupScreen(ListScreen):
         elif what == "seat":
             self.levels[arg] = (self.levels[arg] + step) % len(LEVELS)
         elif what == "preset":     # classic, nordic, custom (from the preset before it)
-            state = (2 if self.custom else ("classic", "nordic").index(s["preset"])) + step
+            presets = ("classic", "nordic")
+            state = (2 if self.custom else presets.index(s["preset"])) + step
             if state % 3 == 2:
                 self.custom = True
                 s["options"] = {"ace": self._value(_option("ace"))}   # not empty: custom
             else:
                 self.custom = False
                 s["options"] = {}
-                s["preset"] = ("classic", "nordic")[state % 3]
+                s["preset"] = presets[state % 3]
         elif what == "base":
             s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
         elif what == "option":

