@@ -49,8 +49,7 @@ class App:
         if painter is None:          # the framebuf painter, only when none is given
             from firmware.paint import Painter
             painter = Painter(canvas)
-        self.painter = painter
-        self.animate = getattr(painter, "animate", None)   # a painter's motion, every frame
+        self.painter = painter       # paint(screen), sizes; flying: a card on its way, or -1
         self.sizes = sizes_of(painter)
         self.now = now_ms
         self.playouts = playouts     # tests: AI budget as a count (deterministic)
@@ -398,8 +397,8 @@ class App:
         self.now = now_ms
         if self.sound is not None:
             self.sound.tick(now_ms)
-        if self.animate is not None:
-            self.animate(now_ms)
+        if self.painter.flying >= 0:     # a card on its way to the pile: its next step
+            self.painter.animate(now_ms)
         if self.link is not None:
             self.link.tick(now_ms, self)
         if self.game is None or self.screen is not self.table:

@@ -133,8 +133,6 @@ class Painter:
             w, h = canvas.card_size()
             self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
                                                    framebuf.GS4_HMSB)
-        else:                    # nothing moves here: the app's tick need not call animate
-            self.animate = None
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
         self._card = canvas.card_size()      # a hand card's (w, h)
         self._fit = hand_fit(canvas)
@@ -419,7 +417,7 @@ class Painter:
 
     def animate(self, now_ms):
         """Move a played card a step on its way to the pile when its time has come (the
-        app's tick calls this every frame; nothing to do costs a comparison)."""
+        app's tick calls this every frame while `flying` holds a card)."""
         if self.flying < 0:
             return
         if self._step < 0:

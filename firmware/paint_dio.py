@@ -344,7 +344,7 @@ class DioPainter:
 
     def animate(self, now_ms):
         """Show the flying card halfway for a moment, then land it (the app's tick calls
-        this every frame; nothing to do costs a comparison)."""
+        this every frame while `flying` holds a card)."""
         if self.flying < 0:
             return
         if self._t0 < 0:

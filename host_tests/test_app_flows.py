@@ -483,6 +483,7 @@ def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
 
     class Painter:                               # no canvas, no framebuf: only paint()
         sizes = S.Sizes(False, 7, 3, 20, 22, 1, 5)
+        flying = -1                              # no card ever flies
 
         def __init__(self):
             self.painted = []

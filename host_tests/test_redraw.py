@@ -137,11 +137,34 @@ def test_the_st7789_reads_a_palette_once_not_on_every_show():
 
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
-def test_only_screens_where_a_card_flies_are_animated_every_frame(w, h, depth):
-    """A played card flies to the pile on 240x135 colour screens alone; elsewhere the app's
-    tick has no animation to call each frame."""
+def test_the_app_steps_a_flying_card_only_while_one_flies(w, h, depth, monkeypatch):
+    """A played card flies to the pile on 240x135 colour screens alone; the app's tick calls
+    the painter's animate only while a card is on its way (an idle frame makes no call)."""
+    from tools.fakes.chipmodels import turn_target
+    flying_at_calls = []
+    step = paint.Painter.animate
+
+    def animate(painter, now_ms):
+        flying_at_calls.append(painter.flying)
+        step(painter, now_ms)
+
+    monkeypatch.setattr(paint.Painter, "animate", animate)
     c, app = started_game(w, h, depth, seed=5)
-    assert (app.animate is not None) == (depth == 4 and w >= 200)
+    now = app.now
+    for _ in range(600):                     # 12 s of frames: you play your first card
+        sc = app.screen
+        if sc.name == "table" and sc.my_turn:
+            target = turn_target(sc)
+            while sc.cursor != target:
+                app.act(1)
+            app.act(3)
+            if app.screen.name == "picker":
+                app.act(3)
+        now += 20
+        app.tick(now)
+    assert app.game.n_moves > 8
+    assert all(card >= 0 for card in flying_at_calls)
+    assert bool(flying_at_calls) == (depth == 4 and w >= 200)
 
 
 def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):

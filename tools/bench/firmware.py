@@ -124,15 +124,15 @@ T = [0, 0, 0, 0, 0, 0, 0]   # paint ms, show us, shows, bus bytes, rectangles ke
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
 # per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted,
-# the app's calls of animate with nothing flying
+# the app's frames with nothing flying
 PER_MOVE = array("I", bytes(4 * 5 * 1000))
 LAST = [0, 0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen
-                         # painted, idle animate calls at the last move
+                         # painted, frames with nothing flying at the last move
 REPEAT = %d            # a show of a driver that sends only changes is timed this many times
 BEFORE = None        # that driver's copy of the panel's RAM before the show (start() sizes it)
 # a played card flying to the pile (colour): flights, frames that moved it, bus bytes and
 # pixels shown in those frames, their paint ms; FLY[0]: this frame's shows are the flight's
-A = [0, 0, 0, 0, 0, 0]   # ..., and the app's calls of animate with nothing flying
+A = [0, 0, 0, 0, 0, 0]   # ..., and the app's frames with nothing flying
 FLY = [0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
@@ -153,23 +153,26 @@ class Timed:
         if getattr(self.inner, "flying", -1) >= 0:
             A[0] += 1
 
-    def animate(self, now):
-        # the app's tick, every frame: a flying card's steps (paint time and, in FLY, the
-        # frame's shows are the flight's). A frame with nothing flying returns at once: it is
-        # counted, not timed (1 ms ticks round a microsecond would add the ticks' own time,
-        # 84 times a move); idle_time() prices those calls
-        inner = self.inner
-        was, step = inner.flying, inner._step
-        if was < 0:
+    @property
+    def flying(self):
+        # the app's tick reads this every frame and calls animate only while a card flies:
+        # a frame with nothing flying is counted, not timed (1 ms ticks round a microsecond
+        # would add the ticks' own time, 84 times a move); idle_time() prices its check
+        flying = self.inner.flying
+        if flying < 0:
             A[5] += 1
-            inner.animate(now)
             FLY[0] = 0
-            return
+        return flying
+
+    def animate(self, now):
+        # a flying card's steps (paint time and, in FLY, the frame's shows are the flight's)
+        inner = self.inner
+        step = inner._step
         t = time.ticks_ms()
         inner.animate(now)
         spent = time.ticks_diff(time.ticks_ms(), t)
         T[0] += spent
-        FLY[0] = 1 if was >= 0 and (inner.flying < 0 or inner._step != step) else 0
+        FLY[0] = 1 if inner.flying < 0 or inner._step != step else 0
         if FLY[0]:
             A[1] += 1
             A[4] += spent
@@ -325,8 +328,6 @@ def start(name):
     rig = chipmodels.Rig(board, seed=4, model=False)
     chipmodels.FakePin.record = chipmodels.FakeSPI.record = False   # the fakes keep nothing
     rig.app.painter = Timed(rig.app.painter, 0)
-    if rig.app.animate is not None:
-        rig.app.animate = rig.app.painter.animate
     if hasattr(rig.display, "i2c"):
         rig.display.i2c = CountingI2C(rig.display.i2c)
     if getattr(rig.display, "shadow", None) is not None:
@@ -428,24 +429,22 @@ def blit_time(n):
     print("BENCH blit", best, n * rig.canvas.width * height)
 
 def idle_time(n):
-    # VM ms of n calls of the painter's animate with nothing flying, as the app's tick
-    # makes them (less the same loop without the call)
-    animate = getattr(rig.app.painter.inner, "animate", None)
-    if animate is None:
-        print("BENCH idle 0 1")
-        return
+    # VM ms of n frames of the app's tick with nothing flying: its check of the painter's
+    # `flying`, run on the app itself with its own painter (less the same loop without it)
+    app = rig.app
+    timed, app.painter = app.painter, app.painter.inner
     best = 1 << 30
     for _ in range(3):
         t = time.ticks_ms()
         for k in range(n):
-            if animate is not None:
-                animate(k)
+            if app.painter.flying >= 0:
+                app.painter.animate(k)
         spent = time.ticks_diff(time.ticks_ms(), t)
         t = time.ticks_ms()
         for k in range(n):
-            if animate is not None:
-                pass
+            pass
         best = min(best, spent - time.ticks_diff(time.ticks_ms(), t))
+    app.painter = timed
     print("BENCH idle", max(best, 0), n)
 
 def full_time(n):
@@ -560,7 +559,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
-              "blit_time(20)", "calibrate()", "idle_time(20000)",
+              "blit_time(20)", "calibrate()", "idle_time(100000)",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
     result, image = run_app(SETUP, steps, board, rom, timeout,
                             "bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
@@ -655,7 +654,7 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
 
 
 def idle_ms(figures):
-    """VM ms of one call of the painter's animate with nothing flying (the app's every frame)."""
+    """VM ms of the app's check of a frame with nothing flying (its tick, every frame)."""
     spent, n = (int(x) for x in figures["idle"][0])
     return spent / float(n)
 
@@ -879,8 +878,8 @@ def report_model(rows, out=sys.stdout):
     say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: expanded a"
         " move (colour); move ms: paint + show (the drivers' Python and the expansion) + bus, the"
         " mean over the moves;")
-    say("  paint includes the app's frames with nothing flying (its call of animate every frame,"
-        " counted and priced by a timed loop of that call, not each timed with 1 ms ticks);")
+    say("  paint includes the app's frames with nothing flying (its tick's check of the painter's"
+        " flying, counted and priced by a timed loop of that check, not each timed with 1 ms ticks);")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
         " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")

@@ -432,6 +432,7 @@ class Board:
 
 class Blind:     # the displayio painter's place: the VM has no displayio
     updates = 0
+    flying = -1  # no card flies
     def __init__(self, sizes):
         self.sizes = sizes   # as firmware.paint_dio.DioPainter(160, 128).sizes
     def paint(self, screen):
