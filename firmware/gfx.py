@@ -14,6 +14,13 @@ from array import array
 
 from engine.compat import const
 
+try:
+    from struct import pack_into
+    pack_into("s", bytearray(1), 0, "")   # MicroPython packs a str as its UTF-8 bytes
+    _encoded = None
+except Exception:                         # CPython packs bytes alone
+    _encoded = str.encode
+
 # size classes
 TINY = const(0)     # 72x40: 3x5 font, 9x12 cards
 MEDIUM = const(1)   # 128x64: 8x8 font, 13x19 cards
@@ -108,6 +115,7 @@ _SLACK = const(768)    # pixels a merge may add for free: a box more costs its w
 # on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
 # skips bytes that did not change), while each box costs a show and marks more work
 _MONO_SLACK = const(4096)
+_SPELT = const(64)    # bytes of a text the 3x5 font reads, more than a screen shows (60 letters)
 
 # card faces by state
 NORMAL = const(0)     # playable or not judged
@@ -140,6 +148,7 @@ class Canvas:
         self._eight = array("I", bytes(32))        # MONO_VLSB: a byte a column, a word a letter
         self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
         self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
+        self._spelt = bytearray(2 * _SPELT + 1)  # a text's bytes, then zeros its reading may reach
         self._glyph = bytearray(32)
         self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
         self._letter = bytearray(8)
@@ -384,11 +393,20 @@ class Canvas:
 
     def _small(self, s, x, y, c):
         """3x5 letters in pixel value c, stamped eight at a time, a word each."""
-        g, letters = self._eight, _LETTERS
-        i = 0
-        for ch in s:
-            k = ord(ch)
-            g[i] = letters[k] if k < 128 else letters[63]    # 63: '?'
+        g, letters, spelt = self._eight, _LETTERS, self._spelt
+        # the text's bytes read by index: a str iterated or indexed would make each of its
+        # letters a name (an interned one-letter string, kept in RAM for good)
+        pack_into("64s", spelt, 0, s if _encoded is None else _encoded(s))
+        n = len(s)
+        i = j = 0
+        for _ in range(n if n < _SPELT else _SPELT):
+            k = spelt[j]
+            j += 1
+            if k >= 128:                      # beyond ASCII: '?', the character's other bytes
+                while spelt[j] & 0xC0 == 0x80:    # skipped
+                    j += 1
+                k = 63
+            g[i] = letters[k]
             i += 1
             if i == 8:
                 self._stamp(self._eight_fb, x, y, c)
@@ -404,6 +422,11 @@ class Canvas:
                 g[i] = 0
                 i += 1
             self._stamp(self._four_fb, x, y, c)
+
+    def first_code(self, s):
+        """The code of the first byte of `s` (0 for ""), read without making a name of it."""
+        pack_into("1s", self._spelt, 0, s if _encoded is None else _encoded(s))
+        return self._spelt[0]
 
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character)."""

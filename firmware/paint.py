@@ -712,7 +712,7 @@ class Painter:
                     elif kind == _MAU:
                         look = sc.mau_on
                     elif kind == _CATCH:
-                        look = ord(sc.names[args[i]][0]) if sc.names[args[i]] else 0
+                        look = c.first_code(sc.names[args[i]])   # its letter
                     key = kind << 12 | (i == raised) << 10 | look
                 if i == hint:
                     mark |= 2

@@ -1,5 +1,7 @@
 """The canvas and the painter: card faces legible and distinct at every size, dirty
 rectangles, and the same pixels on the host and in the MicroPython VM (real framebuf)."""
+import re
+
 import pytest
 
 from firmware import gfx
@@ -694,3 +696,30 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
         assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
         flights += 1
     assert depth == 1 or flights >= 6 and from_hand
+
+
+NAMES_OF_A_TEXT = r'''
+import micropython
+from firmware.gfx import Canvas
+TEXT = "`{|}~^QJZqjz"      # letters no code here names alone (the text itself is one name)
+c = Canvas(72, 40, 1)
+c.small("@", 0, 0, 3)      # the first call's own names
+c.first_code("@")
+micropython.qstr_info()
+c.small(TEXT, 0, 0, 3)
+c.small(TEXT[3:], 8, 8, 3)
+look = c.first_code(TEXT[4:])
+micropython.qstr_info()
+print("LOOK", look)
+'''
+
+
+def test_small_print_makes_no_name_of_any_letter():
+    """In MicroPython a str iterated or indexed makes each letter a name (an interned
+    one-letter string that stays in RAM): the 3x5 font (the Thumby's every text) and a
+    catch tile's letter read a text's bytes instead, and paint new letters with the
+    VM's name pool as it was."""
+    out = mpvm.run(NAMES_OF_A_TEXT, modules=("engine", "firmware")).check().stdout
+    before, after = (int(n) for n in re.findall(r"n_qstr=(\d+)", out))
+    assert after == before
+    assert "LOOK %d" % ord("~") in out
