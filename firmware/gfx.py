@@ -435,11 +435,17 @@ class Canvas:
 
     def _big(self, s, x, y, c):
         """Doubled 8x8 letters in pixel value c."""
-        letter, lfb, g = self._letter, self._letter_fb, self._glyph
+        letter, lfb, g, spelt = self._letter, self._letter_fb, self._glyph, self._spelt
         spread = _SPREAD
-        for i in range(len(s)):
+        pack_into("64s", spelt, 0, s if _encoded is None else _encoded(s))
+        n = len(s)
+        j = 0                              # the letter's first byte
+        for i in range(n if n < _SPELT else _SPELT):
             lfb.fill(0)
-            lfb.text(s[i], 0, 0, 1)
+            lfb.text(s, -8 * j, 0, 1)      # s from that byte on, one letter in sight (s[i]
+            j += 1                         # would make the letter a name)
+            while spelt[j] & 0xC0 == 0x80:     # the character's other bytes
+                j += 1
             for row in range(8):
                 bits = letter[row]
                 wide = spread[bits >> 4] << 8 | spread[bits & 15]   # each pixel twice

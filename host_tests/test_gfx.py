@@ -710,16 +710,21 @@ c.small(TEXT, 0, 0, 3)
 c.small(TEXT[3:], 8, 8, 3)
 look = c.first_code(TEXT[4:])
 micropython.qstr_info()
+big = Canvas(240, 135, 4)
+big.big("@", 0, 0, 3)
+micropython.qstr_info()
+big.big(TEXT, 0, 0, 3)
+micropython.qstr_info()
 print("LOOK", look)
 '''
 
 
 def test_small_print_makes_no_name_of_any_letter():
     """In MicroPython a str iterated or indexed makes each letter a name (an interned
-    one-letter string that stays in RAM): the 3x5 font (the Thumby's every text) and a
-    catch tile's letter read a text's bytes instead, and paint new letters with the
-    VM's name pool as it was."""
+    one-letter string that stays in RAM): the 3x5 font (the Thumby's every text), the big
+    letters and a catch tile's letter read a text's bytes instead, and paint new letters
+    with the VM's name pool as it was."""
     out = mpvm.run(NAMES_OF_A_TEXT, modules=("engine", "firmware")).check().stdout
-    before, after = (int(n) for n in re.findall(r"n_qstr=(\d+)", out))
-    assert after == before
+    before, after, big_before, big_after = (int(n) for n in re.findall(r"n_qstr=(\d+)", out))
+    assert after == before and big_after == big_before
     assert "LOOK %d" % ord("~") in out
