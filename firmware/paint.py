@@ -393,7 +393,7 @@ class Painter:
         if was is None or was == card or card == 255:
             return
         c, s = self.c, self.c.size
-        for slot in range(hand_fit(c)):
+        for slot in range(self._fit):
             key = self.keys.get(_SLOT0 + slot, -1)
             if key >= 0 and key >> 12 == S.CARD_ITEM and key & 0xFF == card:
                 raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
