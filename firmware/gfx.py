@@ -198,11 +198,13 @@ class Canvas:
         # called for every drawing: plain comparisons (cheaper than min/max calls), and
         # first the box last grown, which most drawings fall inside (on the screen already:
         # no clipping needed then)
+        b = self._box
+        i = self._last          # always a box in use, or one no rectangle is inside
         x1 = x + w
         y1 = y + h
-        b, n, i = self._box, self._n, self._last
-        if i < 4 * n and b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
+        if b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
             return
+        n = self._n
         if x1 > self.width:
             x1 = self.width
         if y1 > self.height:
@@ -291,6 +293,8 @@ class Canvas:
         for k in range(4):
             b[j + k] = b[last + k]
         self._n -= 1
+        if self._last == last:       # the hint follows the box it named
+            self._last = j
 
     def _absorb(self, i):
         """Merge into box i every other box that overlaps it where the union wastes few pixels
@@ -338,8 +342,13 @@ class Canvas:
         for i in range(0, 4 * n, 4):
             out[i], out[i + 1] = b[i], b[i + 1]
             out[i + 2], out[i + 3] = b[i + 2] - b[i], b[i + 3] - b[i + 1]
-        self._n = 0
+        self._clear()
         return n
+
+    def _clear(self):
+        """No dirty boxes: the hint names box 0, made one no rectangle is inside."""
+        self._n = self._last = 0
+        self._box[2] = 0
 
     def take_dirty(self):
         """(x, y, w, h) of one box around everything drawn since the last call, or None."""
@@ -351,7 +360,7 @@ class Canvas:
         for i in range(4, 4 * n, 4):
             x0, y0 = min(x0, b[i]), min(y0, b[i + 1])
             x1, y1 = max(x1, b[i + 2]), max(y1, b[i + 3])
-        self._n = 0
+        self._clear()
         return (x0, y0, x1 - x0, y1 - y0)
 
     def fill(self, role):
