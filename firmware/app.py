@@ -532,7 +532,7 @@ class App:
         from engine import moves as mv
         from engine.text import long_name, suit_name
         t = self.table
-        move = self.game.hint(False)   # the best its search found while the human looked
+        move = self.game.hint()        # searched now, to the AI's budget
         self.hinted = move if move is not None else -1
         card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
         for i in range(t.item_n):

@@ -253,3 +253,52 @@ def test_the_setup_screen_is_let_go_before_the_deal():
                    label="the deal after the setup").check().stdout
     setup, dealing = (int(x) for x in out.split("HEAP")[1].split())
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# A human's turn against strong AIs: engine.search carries 32 KB of ballast on its globals.
+# Looking at the table makes no Expert (the hint is searched when asked); the hint asked
+# for and the move made, the hint's Expert and engine.search are gone from the heap.
+HINT = """
+import gc
+import sys
+from firmware.game import Game
+
+BALLAST = 32 * 1024
+game = None
+USED = []
+
+def in_use():
+    gc.collect()
+    USED.append(gc.mem_alloc())
+
+def begin():
+    global game
+    game = Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", 3]], "preset": "classic",
+                 "options": {}, "match": "round", "limit": 1}, 3, 8)
+    while game.ai_to_act():
+        game.step_ai()
+    __import__("engine.search")
+    sys.modules["engine.search"].ballast = bytearray(BALLAST)
+
+def looks():
+    for _ in range(20):         # frames while the human looks at the hand
+        game.think()
+
+def hint():
+    game.play(game.hint())
+
+def report():
+    print("HEAP", *USED)
+"""
+
+
+def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
+    """No Expert is made while the human looks; the hint's goes once it has answered."""
+    from tools.bench.micropython import SCRUB
+    steps = ["begin()", SCRUB, "in_use()", "looks()", SCRUB, "in_use()", "hint()", SCRUB,
+             "gc.collect()", SCRUB, "in_use()", "report()"]   # (a call's objects go a call later)
+    out = mpvm.run(HINT, modules=("engine", "firmware"), steps=steps, timeout=300,
+                   label="the hint's Expert leaves").check().stdout
+    table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
+    assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
+    assert hinted < table - 24 * 1024, out      # the ballast (32 KB) no longer in use
