@@ -122,8 +122,8 @@ def test_the_finished_game_is_released_before_the_next_deal():
 
 # A match of 3 rounds on the Thumby's fake pins. A module used for one phase carries 32 KB
 # of ballast on its globals while the phase is on (the Rules pages' firmware.rulebook, the
-# round end's firmware.between); once the phase is over the heap is back where it was
-# before it, give or take a few KB, not 32 KB more.
+# pause menu's firmware.paint_list, the round end's firmware.between); once the phase is
+# over the heap is back where it was before it, give or take a few KB, not 32 KB more.
 PHASES = """
 import gc
 import sys
@@ -165,6 +165,11 @@ def rules_pages():
         rig.act(3)
     chipmodels.choose(rig, "Resume")
 
+def pause_menu():
+    rig.act(5)                           # the pause menu: a list screen over the table
+    weigh("firmware.paint_list")
+    chipmodels.choose(rig, "Resume")
+
 def to_scores():
     while rig.app.screen.name != "scores":
         if rig.app.screen.name == "table" and rig.app.screen.my_turn:
@@ -187,17 +192,21 @@ def report():
 
 
 def test_a_phase_module_leaves_the_heap_when_its_phase_ends():
-    """The Rules pages' module and the round end's are unreachable once play goes on."""
+    """The Rules pages' module, the list screens' painting and the round end's module are
+    unreachable once play goes on."""
     from tools.bench.micropython import SCRUB
     from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "in_use()", "rules_pages()", SCRUB, "in_use()",
+             "pause_menu()", SCRUB, "gc.collect()", SCRUB, "in_use()",
              "to_scores()", SCRUB, "in_use()", "next_round()", SCRUB, "in_use()", "report()"]
     out = mpvm.run(PHASES, modules=("engine", "firmware", "board_configs",
                                     "tools/fakes/chipmodels.py"),
                    extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
                    label="a phase's modules leave").check().stdout
-    table, after_rules, scores, next_table = (int(x) for x in out.split("HEAP")[1].split())
+    table, after_rules, after_pause, scores, next_table = (
+        int(x) for x in out.split("HEAP")[1].split())
     assert after_rules - table < 16 * 1024, out      # the same table, the pages read
+    assert after_pause - table < 16 * 1024, out      # ... and the pause menu left
     assert next_table - scores < 16 * 1024, out      # the next round's table
 
 
