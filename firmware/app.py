@@ -73,7 +73,7 @@ class App:
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
         self.looped = False          # a device loop drives the app (frame)
-        self.dealing = None          # the setup its next frame deals
+        self.dealing = None          # the setup its next frame deals (self.game: the next round)
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
@@ -152,11 +152,7 @@ class App:
                 self.back_to = None
                 forget("firmware.setup")    # its code leaves the heap with the setup screen
                 if self.looped:             # dealt on the next frame, never beside it
-                    self.dealing = sc.setup
-                    # the setup's rows as they are shown, without the setup: nothing to redraw
-                    held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
-                    held.top = sc.top
-                    self.show(held)
+                    self.hold(sc.setup)
                 else:
                     self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
@@ -212,6 +208,8 @@ class App:
             else:
                 self.title()
         self.painter.paint(self.screen)
+        if self.dealing is not None:     # nothing more to draw before the deal
+            forget("firmware.paint_list")
 
     def _on_title(self, got):
         if got < 0:
@@ -386,12 +384,26 @@ class App:
         self.tick(now_ms)
 
     def next_frame(self):
-        """A device loop's new frame: a match started on the last one is dealt now, the
-        setup screen let go between (a collection there takes it and its code first)."""
+        """A device loop's new frame: a match or round started on the last one is dealt
+        now, the setup screen or the code between rounds let go between (a collection
+        there takes them first)."""
         self.looped = True
         if self.dealing is not None:
-            setup, self.dealing = self.dealing, None
-            self._start(setup)
+            due, self.dealing = self.dealing, None
+            if due is self.game:
+                due.next_round()
+                self._begin()
+            else:
+                self._start(due)
+
+    def hold(self, due):
+        """Deal `due` (a setup, or self.game: its next round) on the next frame, the
+        screen's rows kept as they are shown (nothing to redraw), its keys ignored."""
+        sc = self.screen
+        held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
+        held.top = sc.top
+        self.dealing = due
+        self.show(held)
 
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""

@@ -311,3 +311,45 @@ def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
     table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
     assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
     assert hinted < table - 24 * 1024, out      # the ballast (32 KB) no longer in use
+
+
+# The Thumby between two rounds of a match of 3: firmware.between carries 32 KB of
+# ballast, Deal next round pressed, then one VM call a frame with a collection before each:
+# at the start of the frame that deals the round, the code between rounds is gone.
+NEXT_ROUND = PHASES + """
+DEALT = []     # the screen between rounds with its ballast; then the frame that dealt
+
+def to_between():
+    to_scores()
+    rig.act(3)                           # the scores read: who joins or leaves
+    weigh("firmware.between")
+
+def on_between():
+    DEALT.append(gc.mem_alloc())
+    rig.pins["A"].level = 0              # Deal next round (the cursor is on it)
+
+def frame():
+    if rig.app.screen.name != "table":
+        used = gc.mem_alloc()
+        rig.frame()
+        if rig.app.screen.name == "table":
+            DEALT.append(used)
+
+def dealt():
+    print("DEALT", *DEALT)
+"""
+
+
+def test_the_next_round_is_dealt_after_the_code_between_rounds_is_let_go():
+    """Deal next round deals on the frame after: the round never needs room beside the
+    code between rounds and the list screens' painting."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "to_between()", SCRUB, "gc.collect()\non_between()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
+    out = mpvm.run(NEXT_ROUND, modules=("engine", "firmware", "board_configs",
+                                        "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the next round after the code between rounds").check().stdout
+    between, dealing = (int(x) for x in out.split("DEALT")[1].split())
+    assert dealing < between - 24 * 1024, out     # the ballast (32 KB) no longer in use
