@@ -73,7 +73,7 @@ class App:
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
         self.looped = False          # a device loop drives the app (frame)
-        self.dealing = None          # the setup its next frame deals (self.game: the next round)
+        self.dealing = None          # what its next frame deals (see hold)
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
@@ -215,7 +215,9 @@ class App:
         if got < 0:
             return
         item = self.screen.items[got]
-        if item == "Continue":
+        if item == "Continue" and self.looped:   # loaded on the next frame, as a deal
+            self.hold(self.store)
+        elif item == "Continue":
             self._continue()
         elif item == "New game":
             self.setup()
@@ -393,17 +395,22 @@ class App:
             if due is self.game:
                 due.next_round()
                 self._begin()
+            elif due is self.store:
+                self._continue()
             else:
                 self._start(due)
 
     def hold(self, due):
-        """Deal `due` (a setup, or self.game: its next round) on the next frame, the
-        screen's rows kept as they are shown (nothing to redraw), its keys ignored."""
+        """Deal `due` on the next frame: a setup's new match, self.game's next round or
+        self.store's saved match. The screen's rows stay as they are shown (nothing to
+        redraw; a setup screen is let go for a list of them), its keys are ignored."""
         sc = self.screen
-        held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
-        held.top = sc.top
+        if type(sc) is not S.ListScreen:
+            sc = S.ListScreen("", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
+            sc.top = self.screen.top
+            self.show(sc)
+        sc.name = "dealing"
         self.dealing = due
-        self.show(held)
 
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""

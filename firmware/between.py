@@ -117,3 +117,4 @@ def final(app):
     if app.store is not None:
         app.store.clear_game()
     app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
+    forget("firmware.between")      # the final table's keys are the app's

@@ -426,7 +426,7 @@ def test_last_setup_is_remembered(tmp_path):
 
 def spell(h, word):
     """Type `word` on the letter grid with NEXT, PREV and OK: a row, then its letter."""
-    from firmware.setup import _GRID
+    from firmware.names import _GRID
     for letter in word.upper().replace(" ", "_"):
         row = next(r for r in range(len(_GRID)) if letter in _GRID[r])
         while h.screen.cursor != row:

@@ -353,3 +353,58 @@ def test_the_next_round_is_dealt_after_the_code_between_rounds_is_let_go():
                    label="the next round after the code between rounds").check().stdout
     between, dealing = (int(x) for x in out.split("DEALT")[1].split())
     assert dealing < between - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# Saved and quit at the Thumby's table, the title's list painting carrying 32 KB of
+# ballast, Continue pressed, then one VM call a frame: at the start of the frame that
+# loads the match, the list screens' painting is gone from the heap.
+CONTINUE = NEXT_ROUND + """
+def to_title():
+    rig.act(5)
+    chipmodels.choose(rig, "Save and quit")
+    weigh("firmware.paint_list")
+"""
+
+
+def test_a_saved_match_is_loaded_after_the_title_s_painting_is_let_go():
+    """Continue loads the match on the frame after: never beside the list painting."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "to_title()", SCRUB, "gc.collect()\non_between()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
+    out = mpvm.run(CONTINUE, modules=("engine", "firmware", "board_configs",
+                                      "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="a saved match after the title").check().stdout
+    title, loading = (int(x) for x in out.split("DEALT")[1].split())
+    assert loading < title - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# The Thumby's setup: a human seat's name row opened (firmware.names carrying 32 KB of
+# ballast), a name chosen: back on the setup screen, the name screens' code is gone.
+NAMES = PHASES + """
+def to_names():
+    chipmodels.choose(rig, "New game")
+    while rig.app.screen.rows_of[rig.app.screen.cursor][0] != "name":
+        rig.act(1)
+    rig.act(3)                           # the name list
+    weigh("firmware.names")
+    rig.act(1)
+    rig.act(3)                           # the first name offered
+"""
+
+
+def test_the_name_screens_leave_the_heap_when_the_setup_shows_again():
+    """A seat named, the setup screen keeps nothing of the name list's code."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "rig.act(5)", "chipmodels.choose(rig, 'Save and quit')", SCRUB,
+             "in_use()", "to_names()", SCRUB, "gc.collect()", SCRUB, "in_use()",
+             "print(rig.app.screen.name)", "report()"]
+    out = mpvm.run(NAMES, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the name screens leave").check().stdout
+    assert "setup" in out, out
+    title, named = (int(x) for x in out.split("HEAP")[1].split())
+    assert named - title < 24 * 1024, out       # the setup screen, not the ballast
