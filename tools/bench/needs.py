@@ -434,6 +434,8 @@ def needs(board, matches, rom, found, say=lambda text: None, source=None):
 
     while not plays(high):
         say("needs %s: %d too small" % (board, high))
+        if high > HEAPSIZE:      # (timeouts on a machine too loaded for the runs' timeout)
+            raise RuntimeError("needs %s: no cap up to %d bytes plays the evening" % (board, high))
         low, high = high, 2 * high
     while high - low > STEP:
         mid = (low + high) // 2 // STEP * STEP
