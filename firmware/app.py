@@ -77,8 +77,9 @@ class App:
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
-        if sound is not None:
-            sound.set_on(self._last_setup().get("sound", True))
+        if sound is not None:        # as remembered (firmware.setup's code not loaded for it)
+            last = store.load_settings()[0] if store is not None else None
+            sound.set_on(last.get("sound", True) if isinstance(last, dict) else True)
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
