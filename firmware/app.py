@@ -137,7 +137,9 @@ class App:
             self.act(action)
 
     def act(self, action):
-        """One action (NEXT, PREV, OK, BACK, MENU, UP, DOWN)."""
+        """One action (NEXT, PREV, OK, BACK, MENU, UP, DOWN); none while a deal is held."""
+        if self.dealing is not None:
+            return
         sc = self.screen
         got = sc.on(action)
         name = sc.name
@@ -403,14 +405,13 @@ class App:
 
     def hold(self, due):
         """Deal `due` on the next frame: a setup's new match, self.game's next round or
-        self.store's saved match. The screen's rows stay as they are shown (nothing to
-        redraw; a setup screen is let go for a list of them), its keys are ignored."""
+        self.store's saved match. The screen stays as it is shown (a setup screen is let
+        go for a list of its rows, "dealing": nothing to redraw); keys wait for the deal."""
         sc = self.screen
         if type(sc) is not S.ListScreen:
-            sc = S.ListScreen("", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
-            sc.top = self.screen.top
-            self.show(sc)
-        sc.name = "dealing"
+            held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
+            held.top = sc.top
+            self.show(held)
         self.dealing = due
 
     def tick(self, now_ms):
