@@ -803,6 +803,11 @@ def _search(rules, nodes=_NODES):
     return _SEARCH[1]
 
 
+def searching():
+    """True once the Experts' shared search is made (engine.search stays loaded)."""
+    return _SEARCH[1] is not None
+
+
 def ponderer(rules):
     """The Expert whose tree the search of `rules` holds (it may ponder), or None."""
     return _SEARCH[1].owner if _SEARCH[0] is rules else None

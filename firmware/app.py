@@ -72,12 +72,13 @@ class App:
         self.could_catch = False     # the holder had a Catch item at the last refresh
         self.holder = -1             # the seat whose hand the table showed last
         self.looped = False          # a device loop drives the app (frame)
-        self.dealing = None          # the setup its next frame deals
+        self.dealing = None          # what its next frame deals (see hold)
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
-        if sound is not None:
-            sound.set_on(self._last_setup().get("sound", True))
+        if sound is not None:        # as remembered (firmware.setup's code not loaded for it)
+            last = store.load_settings()[0] if store is not None else None
+            sound.set_on(last.get("sound", True) if isinstance(last, dict) else True)
         self.title(self._boot_notice())
 
     # --- screens ---------------------------------------------------------------------
@@ -135,7 +136,9 @@ class App:
             self.act(action)
 
     def act(self, action):
-        """One action (NEXT, PREV, OK, BACK, MENU, UP, DOWN)."""
+        """One action (NEXT, PREV, OK, BACK, MENU, UP, DOWN); none while a deal is held."""
+        if self.dealing is not None:
+            return
         sc = self.screen
         got = sc.on(action)
         name = sc.name
@@ -151,11 +154,7 @@ class App:
                 self.back_to = None
                 forget("firmware.setup")    # its code leaves the heap with the setup screen
                 if self.looped:             # dealt on the next frame, never beside it
-                    self.dealing = sc.setup
-                    # the setup's rows as they are shown, without the setup: nothing to redraw
-                    held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
-                    held.top = sc.top
-                    self.show(held)
+                    self.hold(sc.setup)
                 else:
                     self._start(sc.setup)
             elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
@@ -211,12 +210,16 @@ class App:
             else:
                 self.title()
         self.painter.paint(self.screen)
+        if self.dealing is not None:     # nothing more to draw before the deal
+            forget("firmware.paint_list")
 
     def _on_title(self, got):
         if got < 0:
             return
         item = self.screen.items[got]
-        if item == "Continue":
+        if item == "Continue" and self.looped:   # loaded on the next frame, as a deal
+            self.hold(self.store)
+        elif item == "Continue":
             self._continue()
         elif item == "New game":
             self.setup()
@@ -385,12 +388,30 @@ class App:
         self.tick(now_ms)
 
     def next_frame(self):
-        """A device loop's new frame: a match started on the last one is dealt now, the
-        setup screen let go between (a collection there takes it and its code first)."""
+        """A device loop's new frame: a match or round started on the last one is dealt
+        now, the setup screen or the code between rounds let go between (a collection
+        there takes them first)."""
         self.looped = True
         if self.dealing is not None:
-            setup, self.dealing = self.dealing, None
-            self._start(setup)
+            due, self.dealing = self.dealing, None
+            if due is self.game:
+                due.next_round()
+                self._begin()
+            elif due is self.store:
+                self._continue()
+            else:
+                self._start(due)
+
+    def hold(self, due):
+        """Deal `due` on the next frame: a setup's new match, self.game's next round or
+        self.store's saved match. The screen stays as it is shown (a setup screen is let
+        go for a list of its rows, "dealing": nothing to redraw); keys wait for the deal."""
+        sc = self.screen
+        if type(sc) is not S.ListScreen:
+            held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
+            held.top = sc.top
+            self.show(held)
+        self.dealing = due
 
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
@@ -531,7 +552,7 @@ class App:
         from engine import moves as mv
         from engine.text import long_name, suit_name
         t = self.table
-        move = self.game.hint(False)   # the best its search found while the human looked
+        move = self.game.hint()        # searched now, to the AI's budget
         self.hinted = move if move is not None else -1
         card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
         for i in range(t.item_n):

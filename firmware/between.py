@@ -4,6 +4,7 @@ firmware.app imports this module when a round ends and lets go of it at the next
 and when the final table is left, so that its code is in the heap only between rounds.
 """
 
+from engine.compat import forget
 from firmware import screens as S
 
 
@@ -80,7 +81,10 @@ def on_seats(app, got):
         return
     what, arg = app.screen.acts[got]
     game = app.game
-    if what == "deal":
+    if what == "deal" and app.looped:      # dealt on the next frame, this code let go first
+        forget("firmware.between")
+        app.hold(game)
+    elif what == "deal":
         game.next_round()
         app._begin()
     elif what == "join":
@@ -113,3 +117,4 @@ def final(app):
     if app.store is not None:
         app.store.clear_game()
     app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
+    forget("firmware.between")      # the final table's keys are the app's

@@ -19,7 +19,7 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | `catch(seat)` | human `seat` catches the player who forgot to say Mau |
 | `hint(finish=True)` | a good legal move for the human to move, whole: the Expert's search |
 | `ai_to_act()` / `step_ai(finish=True)` | an AI has an action due / make exactly one; returns the move |
-| `think()` | one slice of search between frames (the AI due, else the hint); True: nothing left |
+| `think()` | one slice of search between frames (the AI due, else pondering); True: nothing left |
 | `last_seat`, `last_move` | who made the last move, and which |
 | `needs_cover()` / `uncover()` | pass-and-play: "Pass to <cover_name()>" is due / dismissed |
 | `hand_view()` | the View of the human who last dismissed the cover (None: nobody) |
@@ -38,8 +38,8 @@ dealt table, the generator at the deal and the moves since, replayed through the
 from array import array
 
 from engine import moves as mv
-from engine.ai import Player, DEVICE_MS, EXPERT, ponderer
-from engine.compat import const, ticks_ms, ticks_add, ticks_diff
+from engine.ai import Player, DEVICE_MS, EXPERT, ponderer, searching
+from engine.compat import const, forget, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
 from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
@@ -249,22 +249,29 @@ class Game:
 
     def hint(self, finish=True):
         """A good legal move for the human to move, whole (card, wish, Mau): the Expert's
-        search from the human's view (think() begins it while the human looks at the
-        hand); `finish` False takes the best found so far."""
-        seat = self.to_move()
-        helper = self._thinker(seat)
+        search from the human's view, made when asked (`finish` False: its heuristic's
+        first choice) and let go after, engine.search with it unless the AIs search."""
+        helper = self._thinker(self.to_move())
         if finish:
             self._finish(helper)
-        return helper.best()
+        move = helper.best()
+        self.helper = self.thinking = None
+        if not searching():
+            forget("engine.search")
+        return move
 
     def think(self):
-        """One slice of search between frames (SLICE_MS, ending by GAP_MS): for the
-        AI due to act, or while a human is to move, for their hint. True when there is
-        nothing (more) to think about."""
+        """One slice of search between frames (SLICE_MS, ending by GAP_MS) for the AI due
+        to act; while a human is to move, the Expert that moved last ponders (the hint is
+        searched when asked). True when there is nothing (more) to think about."""
         if not self.in_round() or self.catcher >= 0:
             return True
-        ai = self._thinker(self.rnd.turn())
+        seat = self.rnd.turn()
         start = self._walked = ticks_ms()
+        if self.ais[self.match.seated[seat]] is None:
+            self._ponder(start, _SLICE_WALKS)
+            return True
+        ai = self._thinker(seat)
         for i in range(_SLICE_WALKS):
             if ai.think(1):
                 if self._walk_fits(start):

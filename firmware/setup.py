@@ -6,9 +6,9 @@ firmware.app imports this module only while a game is being set up. Keys: NEXT/P
 starts), BACK changes it back, MENU leaves.
 """
 
-from engine.compat import const
-from firmware.screens import (ListScreen, PagesScreen, page_lines, NEXT, PREV, OK, BACK, MENU,
-                              UP, DOWN, NOTHING, CANCEL, PAUSE, DONE, HUMAN_NAMES, AI_NAMES)
+from engine.compat import const, forget
+from firmware.screens import (ListScreen, PagesScreen, page_lines, BACK, NOTHING, CANCEL, PAUSE,
+                              DONE, HUMAN_NAMES, AI_NAMES)
 
 LEVELS = ("human", "beginner", "casual", "strong", "expert")   # AI strengths 1-4
 # each level in a line, and in a few words for the narrow screens: the title says it
@@ -239,6 +239,7 @@ class SetupScreen(ListScreen):
         if what == "start":
             return self.start()
         if what == "name":
+            from firmware.names import NameList
             self.naming = arg
             self.opened = NameList(arg, self)
             return self.NAME
@@ -295,23 +296,27 @@ class SetupScreen(ListScreen):
     def after(self, screen, got):
         """What a screen this one opened decided: the screen to show next, or None (stay).
         A name given, the cursor waits on Start."""
-        if screen.name == "names":
-            if got == 0:
-                return NameScreen(screen.seat, "", self.fit, self.arrows, self.cols)
-            if got > 0:
-                return self._named(screen.seat, screen.items[got])
-        elif screen.name == "name":
-            if got == DONE:
-                return self._named(screen.seat, screen.text)
-        elif got == DONE:                 # the refusal was read
-            return self
-        return self if got in (CANCEL, PAUSE) else None
+        if screen.name == "names" and got == 0:
+            from firmware.names import NameScreen
+            return NameScreen(screen.seat, "", self.fit, self.arrows, self.cols)
+        if screen.name == "names" and got > 0:
+            return self._back(screen.seat, screen.items[got])
+        if screen.name == "name" and got == DONE:
+            return self._back(screen.seat, screen.text)
+        if got == DONE and screen.name == "refused" or got in (CANCEL, PAUSE):
+            return self._back()
+        return None
 
-    def _named(self, seat, name):
-        self.rename(seat, name)
-        self.cursor = self.rows_of.index(("start", 0))
-        self.follow()
-        self._explain()
+    def _back(self, seat=-1, name=None):
+        """Back to this screen (`name` given to the human at `seat`: the cursor on Start);
+        the screen it opened and firmware.names let go."""
+        self.opened = None
+        forget("firmware.names")
+        if name is not None:
+            self.rename(seat, name)
+            self.cursor = self.rows_of.index(("start", 0))
+            self.follow()
+            self._explain()
         return self
 
     def start(self):
@@ -352,116 +357,6 @@ class SetupScreen(ListScreen):
         self.opened = PagesScreen("refused", "Cannot start",
                                   page_lines(why, self.cols, self.fit - 1), self.fit - 1)
         return self.REFUSED
-
-
-class NameList(ListScreen):
-    """Who sits at a human seat: New name (the letter grid), then the names used last,
-    then common names; names other seats have are left out."""
-
-    def __init__(self, seat, setup_screen):
-        self.seat = seat
-        taken = [s[0] for s in setup_screen.setup["seats"]]
-        items = ["New name"]
-        common = HUMAN_NAMES + ("Mia", "Leo", "Zoe", "Max", "Mum", "Dad")
-        for name in list(setup_screen.setup.get("names", ())) + list(common):
-            if name not in items and name not in taken:
-                items.append(name)
-        wide = setup_screen.cols >= WIDE
-        ListScreen.__init__(self, "names", "Name of player %d" % (seat + 1) if wide
-                            else "Player %d" % (seat + 1), items, (), setup_screen.fit)
-
-
-# the letter grid: rows of cells; "_" is a space, "<" deletes, the last row is Done
-_GRID = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ_<", "")
-
-
-class NameScreen(ListScreen):
-    """A new name on a letter grid: the items are the grid's rows, the title the name so
-    far. With UP/DOWN (`arrows`), the cursor is a cell: UP/DOWN change the row, NEXT/PREV
-    go along the letters in reading order. With NEXT/PREV/OK alone, NEXT/PREV choose a
-    row and OK opens it at its middle letter; OK on a letter adds it (a capital at a
-    word's start) and the row closes again. BACK deletes the last letter (closes an open
-    row; with nothing typed, leaves); MENU leaves; Done returns DONE."""
-
-    def __init__(self, seat, name, fit=4, arrows=False, cols=30):
-        self.seat = seat
-        self.text = name[:_MAX_NAME]
-        self.arrows = arrows
-        self.col = 0 if arrows else -1           # -1: a row is chosen, not a letter
-        hint = () if arrows or cols < WIDE else ("Pick a row, then a letter.",)
-        ListScreen.__init__(self, "name", "", [""] * len(_GRID), hint, fit)
-        self._show()
-
-    def _show(self):
-        """The title and the rows, the cell under the cursor in brackets."""
-        self.title = "Name: %s%s" % (self.text, "_" if len(self.text) < _MAX_NAME else "")
-        for r in range(len(_GRID)):
-            col = self.col if r == self.cursor else -1
-            if not _GRID[r]:
-                self.items[r] = "[Done]" if col >= 0 else "Done"
-                continue
-            cells = _GRID[r]
-            text = ""
-            for i in range(len(cells)):
-                text += "[" if i == col else "]" if i == col + 1 and col >= 0 else " " if i else ""
-                text += cells[i]
-            self.items[r] = text + ("]" if col == len(cells) - 1 else "")
-        self.follow()
-
-    def _step(self, step):
-        """Along the cells in reading order, row to row, wrapping at the ends."""
-        n = len(_GRID[self.cursor]) or 1
-        col = self.col + step
-        if 0 <= col < n:
-            self.col = col
-            return
-        self.cursor = (self.cursor + step) % len(_GRID)
-        self.col = 0 if step > 0 else (len(_GRID[self.cursor]) or 1) - 1
-
-    def on(self, action):
-        """Move, open a row, add or delete a letter, or finish."""
-        got = self._act(action)
-        self._show()
-        return got
-
-    def _act(self, action):
-        if action == MENU:
-            return PAUSE
-        if action == BACK:
-            if self.col >= 0 and not self.arrows:
-                self.col = -1
-            elif self.text:
-                self.text = self.text[:-1]
-            else:
-                return CANCEL
-        elif action == UP or action == DOWN:
-            self.cursor = (self.cursor + (1 if action == DOWN else -1)) % len(_GRID)
-            if self.col >= 0:
-                self.col = min(self.col, (len(_GRID[self.cursor]) or 1) - 1)
-        elif action == NEXT or action == PREV:
-            if self.col < 0:
-                self.cursor = (self.cursor + (1 if action == NEXT else -1)) % len(_GRID)
-            else:
-                self._step(1 if action == NEXT else -1)
-        elif action == OK:
-            cells = _GRID[self.cursor]
-            if self.col < 0 and len(cells) > 1:
-                self.col = len(cells) // 2      # open the row at its middle letter
-                return NOTHING
-            if not cells:
-                self.text = self.text.strip()
-                return DONE
-            cell = cells[max(0, self.col)]      # a letter, a space or a delete
-            if cell == "<":
-                self.text = self.text[:-1]
-            elif cell == "_":
-                if self.text and self.text[-1] != " " and len(self.text) < _MAX_NAME:
-                    self.text += " "
-            elif len(self.text) < _MAX_NAME:    # a capital at a word's start
-                self.text += cell if not self.text or self.text[-1] == " " else cell.lower()
-            if not self.arrows:
-                self.col = -1
-        return NOTHING
 
 
 def _options():

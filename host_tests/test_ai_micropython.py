@@ -112,6 +112,7 @@ def sliced(preset, seats, seed, steps):
     game = Game({"seats": seats, "preset": preset}, seed, 24)
     locked = 0
     slices = 0
+    looked = 0
     warm = set()
     for _ in range(steps):
         if not game.in_round():
@@ -132,16 +133,20 @@ def sliced(preset, seats, seed, steps):
         if done:
             if ai:
                 game.step_ai(False)
-            else:
+            elif looked == 3:              # the human looked for a few frames (pondering)
+                looked = 0
                 game.play(game.hint(False))
+            else:
+                looked += 1
     print("SLICED", preset, slices, locked)
 """
 
 
 @pytest.mark.parametrize("preset", ["classic", "nordic"])
 def test_the_firmware_thinks_in_slices_without_allocating(preset):
-    # The firmware's Game searches in slices (think) for the AI due and for the hint of
-    # the human to move: after each one's first slice, every slice runs heap-locked.
+    # The firmware's Game searches in slices (think) for the AI due, and ponders in the
+    # slices of the human to move: after each one's first slice, every slice runs
+    # heap-locked.
     seats = [["Ann", 0], ["Bot", 4], ["Cat", 3]]
     out = mpvm.run(SLICED, steps=["sliced(%r, %r, 5, 400)" % (preset, seats)], timeout=300,
                    modules=("engine", "firmware"),

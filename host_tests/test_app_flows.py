@@ -168,10 +168,11 @@ def test_round_end_shows_headings_and_the_cards_each_loser_held(name):
     for head in scores.heads[1:]:
         assert shows(image, head, FONT_3X5), head
     font = None if wide else FONT_3X5
-    x_held = paint._SCORE_COLS[s][3]
+    from firmware.paint_list import _SCORE_COLS
+    x_held = _SCORE_COLS[s][3]
     for r, (who, points, total, held) in enumerate(scores.rows[:scores.fit]):
         y = paint._ROW_Y[s] + (r + 1) * paint._ROW_H[s] + (0 if wide else 1)
-        assert (paint._SCORE_COLS[s][0], y) in find_text(image, who[:5], font or "8x8")
+        assert (_SCORE_COLS[s][0], y) in find_text(image, who[:5], font or "8x8")
         if s == 0:                               # 72x40: how many cards
             assert (x_held - 4 * len(str(len(held))), y) in find_text(image, str(len(held)), FONT_3X5)
             continue
@@ -425,7 +426,7 @@ def test_last_setup_is_remembered(tmp_path):
 
 def spell(h, word):
     """Type `word` on the letter grid with NEXT, PREV and OK: a row, then its letter."""
-    from firmware.setup import _GRID
+    from firmware.names import _GRID
     for letter in word.upper().replace(" ", "_"):
         row = next(r for r in range(len(_GRID)) if letter in _GRID[r])
         while h.screen.cursor != row:

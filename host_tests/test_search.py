@@ -264,30 +264,30 @@ def test_a_stalled_walk_shortens_the_slices_of_its_decision_alone(monkeypatch):
     assert set(after[:-1]) == {3}, after
 
 
-def test_the_hint_is_searched_while_the_human_looks(monkeypatch):
+def test_the_hint_is_searched_when_asked_and_its_expert_let_go(monkeypatch):
+    # Looking at the hand makes no Expert; asked for, the hint is the one a fresh search
+    # of the table makes, and its Expert goes with the answer.
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))
     game = Game(SETUP, seed=9, playouts=BUDGET)
     if game.ai_to_act():
         game.step_ai()
     assert not game.ai_to_act()
     seat = game.to_move()
-    early = game.hint(False)            # before any search: the heuristic's first choice
-    n = game.legal(seat, array("H", range(mv.MAX_MOVES)))
-    while not game.think():
-        pass
-    hint = game.hint(False)
+    assert game.think() and game.helper is None
     moves = array("H", range(mv.MAX_MOVES))
     n = game.legal(seat, moves)
-    assert hint in list(moves[:n]) and early in list(moves[:n])
+    early = game.hint(False)            # no search: the heuristic's first choice
+    assert early in list(moves[:n])
     fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
     fresh.prng.seed(9 ^ game.match.rounds_played << 12 ^ game.n_moves << 16)  # the table's
-    assert hint == fresh.choose(game.view(seat), moves, n) == game.hint()
+    assert game.hint() == fresh.choose(game.view(seat), moves, n)
+    assert game.helper is None and game.thinking is None
 
 
-def test_the_human_s_turn_starts_after_the_pace_while_the_hint_is_searched(monkeypatch):
-    # The hint's search runs in the same slices as an AI's, but only an AI's move waits
-    # for its search: once the last AI move has been shown for its pace, the human is to
-    # move, however far the hint's search has got (here: a long budget, 2 walks a slice).
+def test_the_human_s_turn_starts_after_the_pace(monkeypatch):
+    # Only an AI's move waits for its search: once the last AI move has been shown for its
+    # pace, the human is to move (the Expert pondering meanwhile; the hint is searched
+    # when asked).
     from firmware.app import AI_PACE_MS
     from test_app_flows import Hands
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))
@@ -310,9 +310,7 @@ def test_the_human_s_turn_starts_after_the_pace_while_the_hint_is_searched(monke
             if game.n_moves != moves and not game.is_human(game.last_seat):
                 shown = h.now
                 moves = game.n_moves
-        helper = game.helper
-        if (shown is not None and game.in_round() and game.thinking is helper
-                and not helper.think(0)):      # the hint still being searched
+        if shown is not None and game.in_round():
             waits.append(h.now - shown)
     assert waits and max(waits) <= AI_PACE_MS + 50, waits
 
@@ -443,9 +441,9 @@ def test_pondering_walks_on_from_the_table_now():
 
 
 def test_the_game_ponders_while_the_human_thinks(monkeypatch):
-    # While the human is to move, once the hint is searched (in tables of its own), the
-    # slices go to the Expert that moved last: its walks grow, and the hint stays the
-    # one a fresh search makes.
+    # While the human is to move, the slices go to the Expert that moved last: its walks
+    # grow, and the hint (searched when asked, in tables of its own) is the one a fresh
+    # search makes.
     monkeypatch.setattr(fg, "ticks_ms", Clock(10))
     pondered = 0
     for seed in range(4):
@@ -467,9 +465,10 @@ def test_the_game_ponders_while_the_human_thinks(monkeypatch):
             n = game.legal(seat, moves)
             fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
             fresh.prng.seed(seed ^ game.match.rounds_played << 12 ^ game.n_moves << 16)
-            assert game.hint(False) == fresh.choose(game.view(seat), moves, n)
+            hint = game.hint()
+            assert hint == fresh.choose(game.view(seat), moves, n)
             pondered += bot.playouts_done > before
-            game.play(game.hint(False))
+            game.play(hint)
     assert pondered >= 3
 
 

@@ -9,6 +9,7 @@ import pytest
 from engine.rules import Rules
 from firmware import screens as S
 from firmware import setup as U
+from firmware.names import NameScreen, _GRID
 from firmware.app import App
 from firmware.gfx import Canvas
 from firmware.save import Store
@@ -209,14 +210,14 @@ def test_start_remembers_the_names_most_recent_first():
 
 
 def cell_of(letter):
-    for r in range(len(U._GRID)):
-        if letter in U._GRID[r]:
-            return r, U._GRID[r].index(letter)
+    for r in range(len(_GRID)):
+        if letter in _GRID[r]:
+            return r, _GRID[r].index(letter)
     raise KeyError(letter)
 
 
 def test_a_new_name_takes_a_row_then_a_letter_with_next_prev_ok_alone():
-    sc = U.NameScreen(0, "", fit=7)
+    sc = NameScreen(0, "", fit=7)
     assert sc.items[:2] == ["A B C D E F G", "H I J K L M N"] and sc.items[-1] == "Done"
     assert sc.title == "Name: _" and sc.col == -1
     acts = [S.NEXT, S.OK, S.PREV, S.OK,              # row H-N, opened at K; J
@@ -234,17 +235,17 @@ def test_a_new_name_takes_a_row_then_a_letter_with_next_prev_ok_alone():
 
 
 def test_a_wrong_row_is_left_with_back_and_back_deletes():
-    sc = U.NameScreen(0, "Jo", fit=7)
+    sc = NameScreen(0, "Jo", fit=7)
     sc.on(S.OK)                                      # row A-G opened
     assert sc.col == 3 and sc.on(S.BACK) == S.NOTHING and sc.col == -1 and sc.text == "Jo"
     assert sc.on(S.BACK) == S.NOTHING and sc.text == "J"
     sc.on(S.BACK)
     assert sc.text == "" and sc.on(S.BACK) == S.CANCEL
-    assert U.NameScreen(0, "Jo").on(S.MENU) == S.PAUSE
+    assert NameScreen(0, "Jo").on(S.MENU) == S.PAUSE
 
 
 def test_with_arrows_the_cursor_is_a_cell_and_next_reads_on():
-    sc = U.NameScreen(0, "", fit=4, arrows=True)
+    sc = NameScreen(0, "", fit=4, arrows=True)
     assert sc.items[0] == "[A]B C D E F G" and sc.lines == []
     for a in (S.DOWN, S.NEXT, S.NEXT, S.OK, S.DOWN, S.PREV, S.PREV, S.OK):
         sc.on(a)
@@ -267,7 +268,7 @@ def test_with_arrows_the_cursor_is_a_cell_and_next_reads_on():
     assert sc.text == "J"
 
 def test_names_start_with_capitals_and_stop_at_eight():
-    sc = U.NameScreen(0, "", arrows=True)
+    sc = NameScreen(0, "", arrows=True)
     for letter in "MAX JOEYZ":
         r, c = cell_of(letter if letter != " " else "_")
         sc.cursor, sc.col = r, c
@@ -417,3 +418,8 @@ def test_two_people_and_a_new_name_take_a_few_taps(name, tmp_path):
     assert [(game.name(k), game.is_human(k)) for k in range(game.players())] == [
         ("Anna", True), ("Jo", True)]
     assert taps <= 27                     # 24 to 27 now, 46 before
+
+
+def test_the_name_screens_read_the_setup_s_limits():
+    from firmware import names
+    assert (names._MAX_NAME, names._WIDE) == (U._MAX_NAME, U.WIDE)

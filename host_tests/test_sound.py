@@ -292,6 +292,17 @@ def test_sound_off_in_the_pause_menu_is_remembered_across_a_restart(tmp_path):
     assert third.sound.on and Ears(Store(str(tmp_path))).sound.on
 
 
+def test_a_board_with_a_speaker_boots_mute_as_remembered_without_the_setup_s_code(
+        tmp_path, monkeypatch):
+    # the title's first frame imports no firmware.setup for the sound's remembered choice
+    # (its 13 KB of code had been the Thumby's peak at boot)
+    Store(str(tmp_path)).save_settings({"seats": [["You", 0], ["Greta", 3]],
+                                        "preset": "classic", "sound": False})
+    monkeypatch.setitem(sys.modules, "firmware.setup", None)   # any import of it fails
+    h = Ears(Store(str(tmp_path)))
+    assert not h.sound.on and h.screen.name == "title"
+
+
 def test_boards_without_a_speaker_have_no_sound_item():
     for name in SILENT_BOARDS:
         b = board(name)

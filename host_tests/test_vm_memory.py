@@ -122,8 +122,8 @@ def test_the_finished_game_is_released_before_the_next_deal():
 
 # A match of 3 rounds on the Thumby's fake pins. A module used for one phase carries 32 KB
 # of ballast on its globals while the phase is on (the Rules pages' firmware.rulebook, the
-# round end's firmware.between); once the phase is over the heap is back where it was
-# before it, give or take a few KB, not 32 KB more.
+# pause menu's firmware.paint_list, the round end's firmware.between); once the phase is
+# over the heap is back where it was before it, give or take a few KB, not 32 KB more.
 PHASES = """
 import gc
 import sys
@@ -165,6 +165,11 @@ def rules_pages():
         rig.act(3)
     chipmodels.choose(rig, "Resume")
 
+def pause_menu():
+    rig.act(5)                           # the pause menu: a list screen over the table
+    weigh("firmware.paint_list")
+    chipmodels.choose(rig, "Resume")
+
 def to_scores():
     while rig.app.screen.name != "scores":
         if rig.app.screen.name == "table" and rig.app.screen.my_turn:
@@ -187,17 +192,21 @@ def report():
 
 
 def test_a_phase_module_leaves_the_heap_when_its_phase_ends():
-    """The Rules pages' module and the round end's are unreachable once play goes on."""
+    """The Rules pages' module, the list screens' painting and the round end's module are
+    unreachable once play goes on."""
     from tools.bench.micropython import SCRUB
     from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "in_use()", "rules_pages()", SCRUB, "in_use()",
+             "pause_menu()", SCRUB, "gc.collect()", SCRUB, "in_use()",
              "to_scores()", SCRUB, "in_use()", "next_round()", SCRUB, "in_use()", "report()"]
     out = mpvm.run(PHASES, modules=("engine", "firmware", "board_configs",
                                     "tools/fakes/chipmodels.py"),
                    extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
                    label="a phase's modules leave").check().stdout
-    table, after_rules, scores, next_table = (int(x) for x in out.split("HEAP")[1].split())
+    table, after_rules, after_pause, scores, next_table = (
+        int(x) for x in out.split("HEAP")[1].split())
     assert after_rules - table < 16 * 1024, out      # the same table, the pages read
+    assert after_pause - table < 16 * 1024, out      # ... and the pause menu left
     assert next_table - scores < 16 * 1024, out      # the next round's table
 
 
@@ -253,3 +262,149 @@ def test_the_setup_screen_is_let_go_before_the_deal():
                    label="the deal after the setup").check().stdout
     setup, dealing = (int(x) for x in out.split("HEAP")[1].split())
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# A human's turn against strong AIs: engine.search carries 32 KB of ballast on its globals.
+# Looking at the table makes no Expert (the hint is searched when asked); the hint asked
+# for and the move made, the hint's Expert and engine.search are gone from the heap.
+HINT = """
+import gc
+import sys
+from firmware.game import Game
+
+BALLAST = 32 * 1024
+game = None
+USED = []
+
+def in_use():
+    gc.collect()
+    USED.append(gc.mem_alloc())
+
+def begin():
+    global game
+    game = Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", 3]], "preset": "classic",
+                 "options": {}, "match": "round", "limit": 1}, 3, 8)
+    while game.ai_to_act():
+        game.step_ai()
+    __import__("engine.search")
+    sys.modules["engine.search"].ballast = bytearray(BALLAST)
+
+def looks():
+    for _ in range(20):         # frames while the human looks at the hand
+        game.think()
+
+def hint():
+    game.play(game.hint())
+
+def report():
+    print("HEAP", *USED)
+"""
+
+
+def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
+    """No Expert is made while the human looks; the hint's goes once it has answered."""
+    from tools.bench.micropython import SCRUB
+    steps = ["begin()", SCRUB, "in_use()", "looks()", SCRUB, "in_use()", "hint()", SCRUB,
+             "gc.collect()", SCRUB, "in_use()", "report()"]   # (a call's objects go a call later)
+    out = mpvm.run(HINT, modules=("engine", "firmware"), steps=steps, timeout=300,
+                   label="the hint's Expert leaves").check().stdout
+    table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
+    assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
+    assert hinted < table - 24 * 1024, out      # the ballast (32 KB) no longer in use
+
+
+# The Thumby between two rounds of a match of 3: firmware.between carries 32 KB of
+# ballast, Deal next round pressed, then one VM call a frame with a collection before each:
+# at the start of the frame that deals the round, the code between rounds is gone.
+NEXT_ROUND = PHASES + """
+DEALT = []     # the screen between rounds with its ballast; then the frame that dealt
+
+def to_between():
+    to_scores()
+    rig.act(3)                           # the scores read: who joins or leaves
+    weigh("firmware.between")
+
+def on_between():
+    DEALT.append(gc.mem_alloc())
+    rig.pins["A"].level = 0              # Deal next round (the cursor is on it)
+
+def frame():
+    if rig.app.screen.name != "table":
+        used = gc.mem_alloc()
+        rig.frame()
+        if rig.app.screen.name == "table":
+            DEALT.append(used)
+
+def dealt():
+    print("DEALT", *DEALT)
+"""
+
+
+def test_the_next_round_is_dealt_after_the_code_between_rounds_is_let_go():
+    """Deal next round deals on the frame after: the round never needs room beside the
+    code between rounds and the list screens' painting."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "to_between()", SCRUB, "gc.collect()\non_between()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
+    out = mpvm.run(NEXT_ROUND, modules=("engine", "firmware", "board_configs",
+                                        "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the next round after the code between rounds").check().stdout
+    between, dealing = (int(x) for x in out.split("DEALT")[1].split())
+    assert dealing < between - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# Saved and quit at the Thumby's table, the title's list painting carrying 32 KB of
+# ballast, Continue pressed, then one VM call a frame: at the start of the frame that
+# loads the match, the list screens' painting is gone from the heap.
+CONTINUE = NEXT_ROUND + """
+def to_title():
+    rig.act(5)
+    chipmodels.choose(rig, "Save and quit")
+    weigh("firmware.paint_list")
+"""
+
+
+def test_a_saved_match_is_loaded_after_the_title_s_painting_is_let_go():
+    """Continue loads the match on the frame after: never beside the list painting."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "to_title()", SCRUB, "gc.collect()\non_between()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
+    out = mpvm.run(CONTINUE, modules=("engine", "firmware", "board_configs",
+                                      "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="a saved match after the title").check().stdout
+    title, loading = (int(x) for x in out.split("DEALT")[1].split())
+    assert loading < title - 24 * 1024, out     # the ballast (32 KB) no longer in use
+
+
+# The Thumby's setup: a human seat's name row opened (firmware.names carrying 32 KB of
+# ballast), a name chosen: back on the setup screen, the name screens' code is gone.
+NAMES = PHASES + """
+def to_names():
+    chipmodels.choose(rig, "New game")
+    while rig.app.screen.rows_of[rig.app.screen.cursor][0] != "name":
+        rig.act(1)
+    rig.act(3)                           # the name list
+    weigh("firmware.names")
+    rig.act(1)
+    rig.act(3)                           # the first name offered
+"""
+
+
+def test_the_name_screens_leave_the_heap_when_the_setup_shows_again():
+    """A seat named, the setup screen keeps nothing of the name list's code."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", "rig.act(5)", "chipmodels.choose(rig, 'Save and quit')", SCRUB,
+             "in_use()", "to_names()", SCRUB, "gc.collect()", SCRUB, "in_use()",
+             "print(rig.app.screen.name)", "report()"]
+    out = mpvm.run(NAMES, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the name screens leave").check().stdout
+    assert "setup" in out, out
+    title, named = (int(x) for x in out.split("HEAP")[1].split())
+    assert named - title < 24 * 1024, out       # the setup screen, not the ballast

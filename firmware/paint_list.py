@@ -1,0 +1,201 @@
+"""The framebuf painter's list screens: lists, pages and a round's scores, drawn for
+firmware.paint's Painter, which loads this module while one shows and lets it go at the
+table (its code is not in the heap while the table is played)."""
+
+from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE,
+                          CURSOR_INK, RANK_LABELS, LARGE, MEDIUM, TINY)
+from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
+
+_TITLE_H = (7, 8, 14)      # per size class (TINY, MEDIUM, LARGE): the title bar's height
+_LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
+# round end, per size class: x of the names, right edges of the points and the totals,
+# x of the held cards (72x40: the right edge of their count)
+_SCORE_COLS = ((1, 32, 48, 67), (1, 49, 69, 72), (4, 104, 144, 152))
+
+
+def paint(p, sc):
+    """Bring painter `p`'s canvas up to date with list screen `sc` (a list, pages, scores)."""
+    kind = sc.kind
+    if kind == "pages":
+        _pages(p, sc)
+    elif kind == "scores":
+        _scores(p, sc)
+    else:
+        _list(p, sc)
+
+
+def _title(p, title):
+    """The title bar; a new title is drawn over the old and the new text's width only
+    (the setup's title explains the seat under the cursor: a step changes it)."""
+    c, s = p.c, p.c.size
+    old = p.keys.get("title")
+    if not p._changed("title", title):
+        return
+    title = title[:cols(c)]
+    x = max(0, (c.width - c.text_width(title)) // 2)
+    if old is None:
+        x0, x1 = 0, c.width
+    else:
+        old = old[:cols(c)]
+        x0 = max(0, (c.width - c.text_width(old)) // 2)
+        x1 = max(x0 + c.text_width(old), x + c.text_width(title))
+        x0 = min(x0, x)
+    c.rect(x0, 0, x1 - x0, _TITLE_H[s], PANEL if c.depth == 4 else CURSOR)
+    c.text(title, x, (1, 0, 3)[s], TITLE if c.depth == 4 else CURSOR_INK)
+
+
+def _list(p, sc):
+    c, s = p.c, p.c.size
+    if p._changed("bg", 1):
+        c.fill(BG)
+    _title(p, sc.title)
+    logo = sc.name == "title" and s != TINY   # rows begin below it
+    if logo:
+        _logo(p)
+    lines, items = sc.lines, sc.items
+    width = list_cols(c) - (2 if sc.suits else 0)
+    band = c.width - 4     # the rows leave the scroll marks' column alone
+    for r in range(sc.fit):
+        row = sc.top + r
+        if row < len(lines):      # style 0, or -1 for a line in colour (see below)
+            lit = sc.name == "title" or sc.name == "final" and row == 0
+            key = (lines[row], -1 if lit else 0)
+        elif row - len(lines) < len(items):
+            i = row - len(lines)
+            key = (items[i], 1 + (i == sc.cursor), sc.suits[i] if sc.suits else -1)
+        else:
+            key = None
+        if not p._changed(r, key):
+            continue
+        y = (_LOGO_ROWS[s] if logo else _ROW_Y[s]) + r * _ROW_H[s]
+        top = y if s == MEDIUM else y - 1
+        c.rect(0, top, band, _ROW_H[s], CURSOR if key is not None and key[1] == 2 else BG)
+        if key is None:
+            continue
+        text, style = key[0], key[1]
+        x = 1 if s == TINY else 4
+        role = CURSOR_INK if style == 2 else TEXT
+        if style < 0:             # a notice ("Save damaged, starting fresh"), or the
+            role = WARN if sc.name == "title" else HILITE   # winner heading the final
+        if style > 0 and key[2] >= 0:
+            _suit_chip(p, x, top, key[2])
+            x += c.suit_size() + 5
+        c.text(text[:width], x, y, role)
+    _scroll_marks(p, sc.top > 0, sc.top + sc.fit < sc.rows())
+
+
+def _logo(p):
+    """The title screen's name and a fan of cards."""
+    c, s = p.c, p.c.size
+    if not p._changed("logo", 1):
+        return
+    c.fill(BG)
+    if s == LARGE:
+        c.big("MAU-MAU", (c.width - 112) // 2, 6, TITLE)
+        for i in range(5):
+            c.card(70 + 20 * i, 28 + (4 if i in (0, 4) else 0), _LOGO_CARDS[i])
+    else:
+        c.text("MAU-MAU", (c.width - 56) // 2, 1, TITLE)
+        for i in range(5):
+            c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
+
+
+def _scroll_marks(p, up, down):
+    """Small arrows at the right edge when rows are hidden above or below."""
+    c, s = p.c, p.c.size
+    if not p._changed("marks", (up, down)):
+        return
+    x = c.width - 4
+    top, bottom = _ROW_Y[s], c.height - 4
+    c.rect(x, top, 4, 3, BG)
+    c.rect(x, bottom, 4, 3, BG)
+    if up:
+        c.hline(x + 1, top, 1, HILITE)
+        c.hline(x, top + 1, 3, HILITE)
+    if down:
+        c.hline(x, bottom + 1, 3, HILITE)
+        c.hline(x + 1, bottom + 2, 1, HILITE)
+
+
+def _suit_chip(p, x, y, suit):
+    """A suit on a small white chip (readable on any background), within the row at y."""
+    c = p.c
+    n = c.suit_size()
+    c.rect(x, y, n + 4, min(n + 3, _ROW_H[c.size]), CARD)
+    c.suit(x + 2, y + 1, suit, RED if suit >= 2 else INK)
+
+
+def _pages(p, sc):
+    c, s = p.c, p.c.size
+    if p._changed("bg", 1):
+        c.fill(BG)
+    _title(p, sc.title)
+    fit = sc.fit
+    for r in range(fit):
+        row = sc.top + r
+        text = sc.lines[row] if row < len(sc.lines) else ""
+        if p._changed(r, text):
+            y = _ROW_Y[s] + r * _ROW_H[s]
+            c.rect(0, y if s == MEDIUM else y - 1, c.width, _ROW_H[s], BG)
+            c.text(text[:list_cols(c)], 1 if s == TINY else 4, y, TEXT)
+    foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
+    if p._changed("foot", foot):
+        y = c.height - (7, 8, 10)[s]
+        c.rect(0, y, c.width, c.height - y, BG)
+        c.small(foot, c.width - 4 * len(foot) - 2, y + s + 1, DIM)
+
+
+def _scores(p, sc):
+    """The round's scores under their headings: name, points, total, and the cards each
+    player held as small white chips (rank and suit); on 72x40 how many."""
+    c, s = p.c, p.c.size
+    if p._changed("bg", 1):
+        c.fill(BG)
+    _title(p, sc.title)
+    _scroll_marks(p, sc.top > 0, sc.top + sc.fit < len(sc.rows))
+    if not p._changed("scores", sc.top):
+        return
+    y0, h = _ROW_Y[s], _ROW_H[s]
+    top = max(y0 - 1, _TITLE_H[s])       # the rows' band, below the title's
+    c.rect(0, top, c.width - 4, c.height - top, BG)
+    cols = _SCORE_COLS[s]
+    text = c.text if s == LARGE else c.small
+    heads = sc.heads
+    c.small(heads[0], cols[0], y0 + 1, DIM)
+    for k in (1, 2):
+        c.small(heads[k], cols[k] - 4 * len(heads[k]), y0 + 1, DIM)
+    c.small(heads[3], cols[3] - (4 * len(heads[3]) if s == TINY else 0), y0 + 1, DIM)
+    cw = 8 if s == LARGE else 4
+    for r in range(sc.fit):
+        if sc.top + r >= len(sc.rows):
+            break
+        name, points, total, held = sc.rows[sc.top + r]
+        y = y0 + (r + 1) * h + (0 if s == LARGE else 1)
+        text(name[:(cols[1] - cols[0]) // cw - 2], cols[0], y, TEXT)
+        for k, n in ((1, points), (2, total)):
+            number = "%d" % n
+            text(number, cols[k] - cw * len(number), y, TEXT)
+        if s == TINY:
+            number = "%d" % len(held)
+            c.small(number, cols[3] - 4 * len(number), y, TEXT)
+        else:
+            _held(p, held, cols[3], y - 1, c.width - 5)
+
+
+def _held(p, cards, x, y, right):
+    """Cards as chips from x to `right` at y (a chip: the rank, then the suit); "+n"
+    for those without room."""
+    c = p.c
+    n = len(cards)
+    for i in range(n):
+        w = 17 if cards[i] & 15 == 10 else 13
+        rest = "+%d" % (n - i)
+        if x + w > (right if i == n - 1 else right - 4 * len(rest)):
+            c.small(rest, x, y + 2, DIM)
+            return
+        card = cards[i]
+        ink = RED if card >> 4 >= 2 else INK
+        c.rect(x, y, w, 8, CARD)
+        c.small(RANK_LABELS[card & 15], x + 1, y + 2, ink)
+        c.suit(x + w - 8, y, card >> 4, ink)
+        x += w + 1
