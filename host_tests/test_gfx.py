@@ -99,6 +99,38 @@ def test_one_box_too_many_joins_the_two_closest():
     assert boxes(c) == [(0, 0, 480, 40), (0, 200, 10, 10)]
 
 
+def canvas_calls(c, draw):
+    """The canvas's own Python functions that `draw(c)` runs, in order."""
+    import sys
+    seen = []
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename.endswith("firmware/gfx.py"):
+            seen.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        draw(c)
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+def test_a_mark_that_grows_a_box_runs_no_helper_and_overlaps_merge_when_taken():
+    """A drawing beside a box grows it inside `mark` itself (no call to weigh the other
+    boxes again): the boxes it comes to overlap are merged once a frame, when the boxes are
+    taken, as they were at every mark before."""
+    c = Canvas(240, 135, 4)
+    c.rect(0, 0, 100, 10, gfx.PANEL)
+    c.rect(0, 30, 100, 10, gfx.PANEL)             # 2,000 pixels of felt between: apart
+    assert canvas_calls(c, lambda c: c.rect(0, 8, 100, 24, gfx.FELT)) == ["rect", "mark"]
+    assert boxes(c) == [(0, 0, 100, 40)]          # the grown box took in the one it overlaps
+    c.rect(0, 0, 100, 10, gfx.PANEL)
+    c.rect(0, 30, 100, 10, gfx.PANEL)
+    c.rect(0, 8, 8, 24, gfx.FELT)                 # overlapping both, their union wastes more
+    assert sorted(boxes(c)) == [(0, 0, 100, 10), (0, 8, 8, 24), (0, 30, 100, 10)]
+
+
 def test_a_move_frame_sends_its_parts_apart():
     """The frame a move is shown in (240x135, from the bench game): two seats' names and a
     Mau mark, the pile, the two status lines, the hand, its scroll arrows and the pending
