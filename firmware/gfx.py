@@ -291,18 +291,20 @@ class Canvas:
     def _settle(self):
         """Merge each two boxes that overlap where their union wastes few pixels (boxes
         overlapping a little stay apart: a few pixels sent twice cost less)."""
-        b = self._box
+        b, slack = self._box, self._slack
         i = 0
         while i < 4 * self._n:
-            j = i + 4
-            while j < 4 * self._n:
+            x0 = b[i]
+            y0 = b[i + 1]
+            x1 = b[i + 2]
+            y1 = b[i + 3]
+            for j in range(i + 4, 4 * self._n, 4):
                 # apart (the usual case) is seen by comparisons before the waste is worked out
-                if (b[j] < b[i + 2] and b[i] < b[j + 2] and b[j + 1] < b[i + 3]
-                        and b[i + 1] < b[j + 3] and self._overlap_waste(i, j) <= self._slack):
+                if (b[j] < x1 and x0 < b[j + 2] and b[j + 1] < y1 and y0 < b[j + 3]
+                        and self._overlap_waste(i, j) <= slack):
                     self._merge(i, j)
                     i = -4                     # box i grew: look at every pair again
                     break
-                j += 4
             i += 4
 
     def _overlap_waste(self, i, j):
@@ -321,7 +323,8 @@ class Canvas:
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
         if not self._n:        # most frames draw nothing (the device loop asks every frame)
             return 0
-        self._settle()
+        if self._n > 1:
+            self._settle()
         n = self._n
         b, out = self._box, self.boxes
         for i in range(0, 4 * n, 4):
