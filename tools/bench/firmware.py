@@ -1,7 +1,7 @@
 """Device figures per board, measured in the MicroPython VM from the .mpy build.
 
     python -m tools.bench.firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
-                                   [--no-romfs] [--expert N]
+                                   [--no-romfs] [--expert N] [--source DIR] [--opcodes]
 
 Each board's config runs on fake pins and bus (tools/fakes/chipmodels.py) with the real app,
 a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
@@ -16,6 +16,8 @@ The game is the same on every run, so with --repeat the least of each figure is 
 (a shared machine only ever makes a run slower). Figures are printed, never asserted.
 Last, the Expert's decision time at 2-6 players on the cost model (engine.ai as shipped,
 `--expert N` searching decisions a size; the engine move is tools.bench.micropython's).
+With `--opcodes`, each board's redraw Python a move, counted exactly, beside the ms
+(tools.bench.opcodes).
 
 Each board is measured twice: with the app's .mpy files on the filesystem (/lib: the
 import copies bytecode and constants into the heap, as `tools/deploy/deploy.py` installs it),
@@ -952,6 +954,19 @@ def quickest(runs):
     return row
 
 
+def report_opcodes(names, decisions):
+    """Beside the ms, exact: the redraw's Python a move over the same game (the painter's,
+    the canvas's and the driver's CPython opcodes; tools.bench.opcodes)."""
+    from tools.bench import opcodes
+    if SOURCE[0]:
+        opcodes.use_source(SOURCE[0])
+    print("\nCPython opcodes a move (tools.bench.opcodes: the same game in CPython, each opcode"
+          " of the painter, canvas and driver counted; framebuf's C and the fakes not; exact,"
+          " where the ms swing between runs):")
+    for name in names:
+        opcodes.report(name, opcodes.count(name, decisions), top=0)
+
+
 def main(argv=None):
     """Measure each board and print."""
     parser = cli.Parser(prog="bench.firmware", description=__doc__.splitlines()[0])
@@ -969,6 +984,9 @@ def main(argv=None):
     parser.add_argument("--expert", type=cli.at_least(0), default=20,
                         help="the Expert's searching decisions timed per table size 2-6"
                         " (default 20; 0: none)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="also count the redraw's Python a move exactly, beside the ms"
+                        " (tools.bench.opcodes, CPython; about 30 s a board)")
     args = parser.parse_args(argv)
     names = args.boards
     SOURCE[0] = args.source
@@ -976,6 +994,8 @@ def main(argv=None):
             for name in names]
     report(rows)
     report_model(rows)
+    if args.opcodes:
+        report_opcodes(names, args.decisions)
     if args.expert:
         report_expert(measure_expert(args.expert))
     if not args.no_romfs and not args.source:

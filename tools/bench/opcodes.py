@@ -45,9 +45,9 @@ def count(name, decisions=300):
     install_framebuf()
     from tools.fakes import chipmodels
     from firmware import ssd1306, st7789
-    for driver in (st7789, ssd1306):
-        driver.sleep_ms = lambda ms: None       # the reset waits: not slept on CPython
     machine = _Patches()
+    for driver in (st7789, ssd1306):          # the reset waits: not slept on CPython
+        machine.setitem(driver.__dict__, "sleep_ms", lambda ms: None)
     chipmodels.install_machine(machine)
     try:
         rig = chipmodels.Rig(importlib.import_module("board_configs." + name), seed=4,
@@ -96,7 +96,8 @@ def count(name, decisions=300):
 
 
 class _Patches:
-    """The monkeypatch chipmodels.install_machine asks for (`setitem`), undone after a board."""
+    """The monkeypatch chipmodels.install_machine asks for (`setitem`), undone after a board
+    (the drivers' reset waits too)."""
 
     def __init__(self):
         self.done = []
