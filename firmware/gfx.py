@@ -4,8 +4,9 @@
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
 Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
-(a new rectangle joins a box when that wastes few pixels, else starts its own): a frame
-that changes the hand row and the opponents sends two boxes, not the screen between them.
+(a new rectangle joins the box last grown, or else the box it grows least, when that
+wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
+a frame that changes the hand row and the opponents sends two boxes, not the screen between.
 `take_boxes()` hands them out; `take_dirty()` gives their union as one box.
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
@@ -216,8 +217,18 @@ class Canvas:
         if x >= x1 or y >= y1:
             return
         area = (x1 - x) * (y1 - y)
-        best, waste = -1, 1 << 30
-        for i in range(0, 4 * n, 4):
+        slack = self._slack
+        best, waste = i, 1 << 30
+        if n:   # the box last made or grown first: the painter draws a part piece by piece, and
+            #     a piece that box takes in for at most the slack joins it, no other weighed
+            bx0 = b[i]
+            by0 = b[i + 1]
+            bx1 = b[i + 2]
+            by1 = b[i + 3]
+            waste = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
+                     * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
+                     - (bx1 - bx0) * (by1 - by0) - area)
+        for i in range(0, 4 * n if waste > slack else 0, 4):   # else: the box grown least
             bx0 = b[i]
             by0 = b[i + 1]
             bx1 = b[i + 2]
@@ -228,7 +239,7 @@ class Canvas:
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
-        if waste > self._slack:             # a box of its own; one too many: join two
+        if waste > slack:                   # a box of its own; one too many: join two
             i = 4 * n
             b[i] = x
             b[i + 1] = y

@@ -131,6 +131,22 @@ def test_a_mark_that_grows_a_box_runs_no_helper_and_overlaps_merge_when_taken():
     assert sorted(boxes(c)) == [(0, 0, 100, 10), (0, 8, 8, 24), (0, 30, 100, 10)]
 
 
+def test_a_drawing_the_last_grown_box_takes_in_for_a_slack_joins_it_unweighed():
+    """The painter draws a part piece after piece (a hand's next slot, the line below a
+    name): a drawing that the box last made or grown takes in for at most the slack joins
+    it, the other boxes not weighed against it; beyond the slack, the box that grows least
+    takes it, as before."""
+    c = Canvas(240, 135, 4)
+    c.rect(0, 0, 10, 10, gfx.CARD)
+    c.rect(100, 0, 10, 10, gfx.CARD)             # the box last made
+    c.rect(30, 0, 10, 10, gfx.CARD)              # 600 pixels more in it, 200 in the first
+    assert sorted(boxes(c)) == [(0, 0, 10, 10), (30, 0, 80, 10)]
+    c.rect(0, 0, 10, 10, gfx.CARD)
+    c.rect(200, 0, 10, 10, gfx.CARD)             # the box last made, far from the next
+    c.rect(30, 0, 10, 10, gfx.CARD)
+    assert sorted(boxes(c)) == [(0, 0, 40, 10), (200, 0, 10, 10)]
+
+
 def test_a_move_frame_sends_its_parts_apart():
     """The frame a move is shown in (240x135, from the bench game): two seats' names and a
     Mau mark, the pile, the two status lines, the hand, its scroll arrows and the pending
