@@ -4,8 +4,9 @@
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
 Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
-(a new rectangle joins a box when that wastes few pixels, else starts its own): a frame
-that changes the hand row and the opponents sends two boxes, not the screen between them.
+(a new rectangle joins the box last grown, or else the box it grows least, when that
+wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
+a frame that changes the hand row and the opponents sends two boxes, not the screen between.
 `take_boxes()` hands them out; `take_dirty()` gives their union as one box.
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
@@ -216,8 +217,18 @@ class Canvas:
         if x >= x1 or y >= y1:
             return
         area = (x1 - x) * (y1 - y)
-        best, waste = -1, 1 << 30
-        for i in range(0, 4 * n, 4):
+        slack = self._slack
+        best, waste = i, 1 << 30
+        if n:   # the box last made or grown first: the painter draws a part piece by piece, and
+            #     a piece that box takes in for at most the slack joins it, no other weighed
+            bx0 = b[i]
+            by0 = b[i + 1]
+            bx1 = b[i + 2]
+            by1 = b[i + 3]
+            waste = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
+                     * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
+                     - (bx1 - bx0) * (by1 - by0) - area)
+        for i in range(0, 4 * n if waste > slack else 0, 4):   # else: the box grown least
             bx0 = b[i]
             by0 = b[i + 1]
             bx1 = b[i + 2]
@@ -228,10 +239,7 @@ class Canvas:
                      - (bx1 - bx0) * (by1 - by0) - area)
             if grown < waste:
                 best, waste = i, grown
-        if waste == -area:                  # already inside box best (no union is less)
-            self._last = best
-            return
-        if waste > self._slack:             # a box of its own; one too many: join two
+        if waste > slack:                   # a box of its own; one too many: join two
             i = 4 * n
             b[i] = x
             b[i + 1] = y
@@ -242,21 +250,17 @@ class Canvas:
             if n == MAX_BOXES:
                 self._join_closest()
             return
-        self._join(best, x, y, x1, y1)
-
-    def _join(self, i, x, y, x1, y1):
-        """Grow box i over (x, y)-(x1, y1), and over any box it then overlaps."""
-        b = self._box
-        if x < b[i]:
-            b[i] = x
-        if y < b[i + 1]:
-            b[i + 1] = y
-        if x1 > b[i + 2]:
-            b[i + 2] = x1
-        if y1 > b[i + 3]:
-            b[i + 3] = y1
-        self._last = i
-        self._absorb(i)
+        # box best grows over it (inside it already, it stays as it is); boxes it comes to
+        # overlap are merged once, when the boxes are taken (_settle)
+        if x < b[best]:
+            b[best] = x
+        if y < b[best + 1]:
+            b[best + 1] = y
+        if x1 > b[best + 2]:
+            b[best + 2] = x1
+        if y1 > b[best + 3]:
+            b[best + 3] = y1
+        self._last = best
 
     def _join_closest(self):
         """Merge the two boxes whose union wastes the fewest pixels."""
@@ -279,47 +283,40 @@ class Canvas:
                          - own - (jx1 - jx0) * (jy1 - jy0))
                 if grown < waste:
                     best_i, best_j, waste = i, j, grown
-        x = b[best_j]
-        y = b[best_j + 1]
-        x1 = b[best_j + 2]
-        y1 = b[best_j + 3]
-        self._drop(best_j)
-        self._join(best_i, x, y, x1, y1)     # best_i < best_j: _drop left it in place
+        self._merge(best_i, best_j)          # best_i < best_j: the drop leaves it in place
 
-    def _drop(self, j):
-        """Remove box j (the last box takes its place)."""
+    def _merge(self, i, j):
+        """Grow box i over box j and remove box j (the last box takes its place; i < j)."""
         b = self._box
+        for k in range(2):
+            if b[j + k] < b[i + k]:
+                b[i + k] = b[j + k]
+            if b[j + k + 2] > b[i + k + 2]:
+                b[i + k + 2] = b[j + k + 2]
         last = 4 * (self._n - 1)
         for k in range(4):
             b[j + k] = b[last + k]
         self._n -= 1
-        if self._last == last:       # the hint follows the box it named
-            self._last = j
+        self._last = i
 
-    def _absorb(self, i):
-        """Merge into box i every other box that overlaps it where the union wastes few pixels
-        (boxes overlapping a little stay apart: a few pixels sent twice cost less)."""
-        b = self._box
-        j = 0
-        while j < 4 * self._n:
-            # apart (the usual case) is seen by comparisons before the waste is worked out
-            if (j != i and b[j] < b[i + 2] and b[i] < b[j + 2] and b[j + 1] < b[i + 3]
-                    and b[i + 1] < b[j + 3] and self._overlap_waste(i, j) <= self._slack):
-                if b[j] < b[i]:
-                    b[i] = b[j]
-                if b[j + 1] < b[i + 1]:
-                    b[i + 1] = b[j + 1]
-                if b[j + 2] > b[i + 2]:
-                    b[i + 2] = b[j + 2]
-                if b[j + 3] > b[i + 3]:
-                    b[i + 3] = b[j + 3]
-                last = 4 * (self._n - 1)
-                self._drop(j)
-                if last == i:                  # box i moved to j's place
-                    i = j
-                j = 0                          # box i grew: look at all again
-                continue
-            j += 4
+    def _settle(self):
+        """Merge each two boxes that overlap where their union wastes few pixels (boxes
+        overlapping a little stay apart: a few pixels sent twice cost less)."""
+        b, slack = self._box, self._slack
+        i = 0
+        while i < 4 * self._n:
+            x0 = b[i]
+            y0 = b[i + 1]
+            x1 = b[i + 2]
+            y1 = b[i + 3]
+            for j in range(i + 4, 4 * self._n, 4):
+                # apart (the usual case) is seen by comparisons before the waste is worked out
+                if (b[j] < x1 and x0 < b[j + 2] and b[j + 1] < y1 and y0 < b[j + 3]
+                        and self._overlap_waste(i, j) <= slack):
+                    self._merge(i, j)
+                    i = -4                     # box i grew: look at every pair again
+                    break
+            i += 4
 
     def _overlap_waste(self, i, j):
         """Pixels the union of overlapping boxes i and j adds to what they cover; huge if apart."""
@@ -335,9 +332,11 @@ class Canvas:
 
     def take_boxes(self):
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
-        n = self._n
-        if not n:              # most frames draw nothing (the device loop asks every frame)
+        if not self._n:        # most frames draw nothing (the device loop asks every frame)
             return 0
+        if self._n > 1:
+            self._settle()
+        n = self._n
         b, out = self._box, self.boxes
         for i in range(0, 4 * n, 4):
             out[i], out[i + 1] = b[i], b[i + 1]

@@ -250,3 +250,16 @@ def test_bench_needs_caps_the_heap_and_prints_every_figure():
     for needle in ("Heap needs", "in use", "peak", "needs", "largest", "frozen est.", "ROMFS",
                    "files", "thumby", "real firmware est.", "names in the VM's pool"):
         assert needle in text, needle
+
+
+def test_bench_opcodes_counts_a_game_exactly_and_prints_it_a_move(capsys):
+    """The redraw's Python counted over the bench's game: the same counts on every run (the
+    figure a cut is read by where milliseconds swing), the canvas's marking among them."""
+    from tools.bench import opcodes
+    first, again = opcodes.count("thumby", 30), opcodes.count("thumby", 30)
+    assert first["moves"] > 0 and first["shows"] > 0
+    assert first["ops"] == again["ops"] and first["calls"] == again["calls"]
+    assert first["ops"][("gfx.py", "mark")] > 0 and first["ops"][("ssd1306.py", "show")] > 0
+    opcodes.report("thumby", first)
+    text = capsys.readouterr().out
+    assert "opcodes a move: painter" in text and "gfx.py:mark" in text and "shows a move" in text

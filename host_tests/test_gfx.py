@@ -99,6 +99,54 @@ def test_one_box_too_many_joins_the_two_closest():
     assert boxes(c) == [(0, 0, 480, 40), (0, 200, 10, 10)]
 
 
+def canvas_calls(c, draw):
+    """The canvas's own Python functions that `draw(c)` runs, in order."""
+    import sys
+    seen = []
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename.endswith("firmware/gfx.py"):
+            seen.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        draw(c)
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+def test_a_mark_that_grows_a_box_runs_no_helper_and_overlaps_merge_when_taken():
+    """A drawing beside a box grows it inside `mark` itself (no call to weigh the other
+    boxes again): the boxes it comes to overlap are merged once a frame, when the boxes are
+    taken, as they were at every mark before."""
+    c = Canvas(240, 135, 4)
+    c.rect(0, 0, 100, 10, gfx.PANEL)
+    c.rect(0, 30, 100, 10, gfx.PANEL)             # 2,000 pixels of felt between: apart
+    assert canvas_calls(c, lambda c: c.rect(0, 8, 100, 24, gfx.FELT)) == ["rect", "mark"]
+    assert boxes(c) == [(0, 0, 100, 40)]          # the grown box took in the one it overlaps
+    c.rect(0, 0, 100, 10, gfx.PANEL)
+    c.rect(0, 30, 100, 10, gfx.PANEL)
+    c.rect(0, 8, 8, 24, gfx.FELT)                 # overlapping both, their union wastes more
+    assert sorted(boxes(c)) == [(0, 0, 100, 10), (0, 8, 8, 24), (0, 30, 100, 10)]
+
+
+def test_a_drawing_the_last_grown_box_takes_in_for_a_slack_joins_it_unweighed():
+    """The painter draws a part piece after piece (a hand's next slot, the line below a
+    name): a drawing that the box last made or grown takes in for at most the slack joins
+    it, the other boxes not weighed against it; beyond the slack, the box that grows least
+    takes it, as before."""
+    c = Canvas(240, 135, 4)
+    c.rect(0, 0, 10, 10, gfx.CARD)
+    c.rect(100, 0, 10, 10, gfx.CARD)             # the box last made
+    c.rect(30, 0, 10, 10, gfx.CARD)              # 600 pixels more in it, 200 in the first
+    assert sorted(boxes(c)) == [(0, 0, 10, 10), (30, 0, 80, 10)]
+    c.rect(0, 0, 10, 10, gfx.CARD)
+    c.rect(200, 0, 10, 10, gfx.CARD)             # the box last made, far from the next
+    c.rect(30, 0, 10, 10, gfx.CARD)
+    assert sorted(boxes(c)) == [(0, 0, 40, 10), (200, 0, 10, 10)]
+
+
 def test_a_move_frame_sends_its_parts_apart():
     """The frame a move is shown in (240x135, from the bench game): two seats' names and a
     Mau mark, the pile, the two status lines, the hand, its scroll arrows and the pending

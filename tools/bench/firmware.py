@@ -1,7 +1,7 @@
 """Device figures per board, measured in the MicroPython VM from the .mpy build.
 
     python -m tools.bench.firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
-                                   [--no-romfs] [--expert N]
+                                   [--no-romfs] [--expert N] [--source DIR] [--opcodes]
 
 Each board's config runs on fake pins and bus (tools/fakes/chipmodels.py) with the real app,
 a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
@@ -16,6 +16,8 @@ The game is the same on every run, so with --repeat the least of each figure is 
 (a shared machine only ever makes a run slower). Figures are printed, never asserted.
 Last, the Expert's decision time at 2-6 players on the cost model (engine.ai as shipped,
 `--expert N` searching decisions a size; the engine move is tools.bench.micropython's).
+With `--opcodes`, each board's redraw Python a move, counted exactly, beside the ms
+(tools.bench.opcodes).
 
 Each board is measured twice: with the app's .mpy files on the filesystem (/lib: the
 import copies bytecode and constants into the heap, as `tools/deploy/deploy.py` installs it),
@@ -256,6 +258,20 @@ def repeat_show(driver, shadow, canvas, x, y, w, h):
     T[5] = calls + (T[5] - calls) // REPEAT
     return max(0, spent) * 1000 // REPEAT
 
+def timed_take(canvas):
+    # the device loop takes the dirty boxes every frame: a frame that drew has them merged
+    # there (Canvas._settle) and counts as painting; a frame with none returns at once
+    take = canvas.take_boxes
+
+    def taken():
+        if not canvas._n:
+            return 0
+        t = time.ticks_ms()
+        n = take()
+        T[0] += time.ticks_diff(time.ticks_ms(), t)
+        return n
+    canvas.take_boxes = taken
+
 def stale(driver, canvas, x, y, w, h):
     # A driver that remembers the panel's RAM (SSD1306 on I2C) sends only what changed:
     # replayed on the final canvas it would send nothing, so the box's remembered bytes
@@ -333,6 +349,7 @@ def start(name):
     if getattr(rig.display, "shadow", None) is not None:
         BEFORE = bytearray(len(rig.display.shadow))
     rig.display = Timed(rig.display, 1)
+    timed_take(rig.canvas)
     if chipmodels.FakeSPI.made:        # the SPI asked for, and the peripheral clock after wiring
         print("BENCH spi", chipmodels.FakeSPI.made[0].baudrate, chipmodels.Clocks.peripheral_hz)
     chipmodels.choose(rig, "New game")
@@ -937,6 +954,19 @@ def quickest(runs):
     return row
 
 
+def report_opcodes(names, decisions):
+    """Beside the ms, exact: the redraw's Python a move over the same game (the painter's,
+    the canvas's and the driver's CPython opcodes; tools.bench.opcodes)."""
+    from tools.bench import opcodes
+    if SOURCE[0]:
+        opcodes.use_source(SOURCE[0])
+    print("\nCPython opcodes a move (tools.bench.opcodes: the same game in CPython, each opcode"
+          " of the painter, canvas and driver counted; framebuf's C and the fakes not; exact,"
+          " where the ms swing between runs):")
+    for name in names:
+        opcodes.report(name, opcodes.count(name, decisions), top=0)
+
+
 def main(argv=None):
     """Measure each board and print."""
     parser = cli.Parser(prog="bench.firmware", description=__doc__.splitlines()[0])
@@ -954,6 +984,9 @@ def main(argv=None):
     parser.add_argument("--expert", type=cli.at_least(0), default=20,
                         help="the Expert's searching decisions timed per table size 2-6"
                         " (default 20; 0: none)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="also count the redraw's Python a move exactly, beside the ms"
+                        " (tools.bench.opcodes, CPython; about 30 s a board)")
     args = parser.parse_args(argv)
     names = args.boards
     SOURCE[0] = args.source
@@ -961,6 +994,8 @@ def main(argv=None):
             for name in names]
     report(rows)
     report_model(rows)
+    if args.opcodes:
+        report_opcodes(names, args.decisions)
     if args.expert:
         report_expert(measure_expert(args.expert))
     if not args.no_romfs and not args.source:
