@@ -120,24 +120,30 @@ def test_the_finished_game_is_released_before_the_next_deal():
     assert after - first < 16 * 1024, out
 
 
-# A match of 3 rounds on the Thumby's fake pins. A module used for one phase carries 32 KB
-# of ballast on its globals while the phase is on (the Rules pages' firmware.rulebook, the
-# pause menu's firmware.paint_list, the round end's firmware.between); once the phase is
-# over the heap is back where it was before it, give or take a few KB, not 32 KB more.
-PHASES = """
+# What the ballast tests share: 32 KB to hang on a thing, and the heap in use noted.
+BALLASTED = """
 import gc
 import sys
-import chipmodels
-import board_configs.thumby as board
-from firmware.save import Store
 
 BALLAST = 32 * 1024
-rig = None
 USED = []
 
 def in_use():
     gc.collect()
     USED.append(gc.mem_alloc())
+"""
+
+
+# A match of 3 rounds on the Thumby's fake pins. A module used for one phase carries 32 KB
+# of ballast on its globals while the phase is on (the Rules pages' firmware.rulebook, the
+# pause menu's firmware.paint_list, the round end's firmware.between); once the phase is
+# over the heap is back where it was before it, give or take a few KB, not 32 KB more.
+PHASES = BALLASTED + """
+import chipmodels
+import board_configs.thumby as board
+from firmware.save import Store
+
+rig = None
 
 def weigh(name):
     __import__(name)
@@ -267,18 +273,10 @@ def test_the_setup_screen_is_let_go_before_the_deal():
 # A human's turn against strong AIs: engine.search carries 32 KB of ballast on its globals.
 # Looking at the table makes no Expert (the hint is searched when asked); the hint asked
 # for and the move made, the hint's Expert and engine.search are gone from the heap.
-HINT = """
-import gc
-import sys
+HINT = BALLASTED + """
 from firmware.game import Game
 
-BALLAST = 32 * 1024
 game = None
-USED = []
-
-def in_use():
-    gc.collect()
-    USED.append(gc.mem_alloc())
 
 def begin():
     global game
@@ -340,18 +338,26 @@ def dealt():
 """
 
 
+def _shown_then_dealt(script, to_screen, label):
+    """Run `script` to `to_screen` (32 KB of ballast hung on what that screen uses), then a
+    VM call a frame: the heap in use on that screen and at the start of the frame that deals."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", to_screen, SCRUB, "gc.collect()\non_between()"]
+    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
+    out = mpvm.run(script, modules=("engine", "firmware", "board_configs",
+                                    "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label=label).check().stdout
+    shown, dealing = (int(x) for x in out.split("DEALT")[1].split())
+    return shown, dealing, out
+
+
 def test_the_next_round_is_dealt_after_the_code_between_rounds_is_let_go():
     """Deal next round deals on the frame after: the round never needs room beside the
     code between rounds and the list screens' painting."""
-    from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
-    steps = ["begin()", "to_between()", SCRUB, "gc.collect()\non_between()"]
-    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
-    out = mpvm.run(NEXT_ROUND, modules=("engine", "firmware", "board_configs",
-                                        "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="the next round after the code between rounds").check().stdout
-    between, dealing = (int(x) for x in out.split("DEALT")[1].split())
+    between, dealing, out = _shown_then_dealt(NEXT_ROUND, "to_between()",
+                                              "the next round after the code between rounds")
     assert dealing < between - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
 
@@ -368,15 +374,7 @@ def to_title():
 
 def test_a_saved_match_is_loaded_after_the_title_s_painting_is_let_go():
     """Continue loads the match on the frame after: never beside the list painting."""
-    from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
-    steps = ["begin()", "to_title()", SCRUB, "gc.collect()\non_between()"]
-    steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
-    out = mpvm.run(CONTINUE, modules=("engine", "firmware", "board_configs",
-                                      "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="a saved match after the title").check().stdout
-    title, loading = (int(x) for x in out.split("DEALT")[1].split())
+    title, loading, out = _shown_then_dealt(CONTINUE, "to_title()", "a saved match after the title")
     assert loading < title - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
 
