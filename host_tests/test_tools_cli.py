@@ -57,6 +57,10 @@ MISTAKES = [
     ("bench.firmware", ["--boards", "thumby,pybadge"]),
     ("bench.firmware", ["--decisions", "-1"]),
     ("bench.firmware", ["--repeat", "0"]),
+    ("bench.needs", ["--boards", "gameboy"]),
+    ("bench.needs", ["--matches", "0"]),
+    ("bench.opcodes", ["--boards", "thumby,pygamer"]),
+    ("bench.opcodes", ["--top", "-1"]),
     ("bench.heap_parts", ["--board", "gameboy"]),
     ("bench.heap_parts", ["--board", "pygamer"]),
     ("bench.heap_parts", ["--decisions", "0"]),
@@ -228,3 +232,33 @@ def test_no_progress_line_when_stderr_is_not_a_terminal_or_with_quiet(tmp_path):
 
 def test_the_time_left_reads_as_a_clock():
     assert [cli.clock(s) for s in (9.4, 309, 3909)] == ["9 s", "5:09", "1:05:09"]
+
+
+@pytest.mark.parametrize("tool,work", [("bench.firmware", "measure"), ("bench.needs", "measure"),
+                                       ("bench.opcodes", "count")])
+def test_ctrl_c_ends_a_bench_with_the_boards_finished(tool, work, monkeypatch, capsys):
+    """Ctrl-C during the second board: one line on stderr, exit status 130, no traceback."""
+    module = importlib.import_module("tools." + tool)
+    boards = []
+
+    def board_then_ctrl_c(name, *args, **kw):
+        boards.append(name)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(module, work, board_then_ctrl_c)
+    assert run_main(tool, ["--boards", "thumby,pico_oled"], monkeypatch) == 130
+    err = capsys.readouterr().err
+    assert boards == ["thumby"]
+    assert err == "%s: stopped by Ctrl-C after 0 of 2\n" % tool, err
+
+
+def test_each_until_stopped_keeps_what_finished(monkeypatch, capsys):
+    """The results before Ctrl-C are kept, and the line says how many of how many."""
+    from tools import cli
+
+    def work(n):
+        if n == 3:
+            raise KeyboardInterrupt
+        return n * n
+    assert cli.each_until_stopped("tool", [1, 2, 3, 4], work) == ([1, 4], True)
+    assert capsys.readouterr().err == "tool: stopped by Ctrl-C after 2 of 4\n"
+    assert cli.each_until_stopped("tool", [1, 2], work) == ([1, 4], False)

@@ -101,6 +101,19 @@ def boards_of(allowed, why=""):
     return boards
 
 
+def each_until_stopped(prog, items, work):
+    """[work(item) for item in items], cut short by Ctrl-C: the results finished and
+    whether Ctrl-C stopped it (then said in one line on stderr, how many of how many)."""
+    done = []
+    try:
+        for item in items:
+            done.append(work(item))
+    except KeyboardInterrupt:
+        sys.stderr.write("%s: stopped by Ctrl-C after %d of %d\n" % (prog, len(done), len(items)))
+        return done, True
+    return done, False
+
+
 class StopAtGameEnd:
     """Ctrl-C (SIGINT) asks a run to stop once the game in play is over (`asked` turns
     true); a second Ctrl-C stops at once (KeyboardInterrupt). Outside the main thread

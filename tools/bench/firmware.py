@@ -990,10 +990,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     names = args.boards
     SOURCE[0] = args.source
-    rows = [quickest([summary(name, measure(name, args.decisions)) for _ in range(args.repeat)])
-            for name in names]
-    report(rows)
-    report_model(rows)
+    rows, stopped = cli.each_until_stopped("bench.firmware", names, lambda name: quickest(
+        [summary(name, measure(name, args.decisions)) for _ in range(args.repeat)]))
+    if rows:
+        report(rows)
+        report_model(rows)
+    if stopped:
+        sys.exit(130)
     if args.opcodes:
         report_opcodes(names, args.decisions)
     if args.expert:

@@ -35,11 +35,11 @@ pool grew by after them, and adds back what frozen modules keep (about 18.5 KB o
 firmware: MICROPYTHON_VM.md). The VM's heap figures ran 9-11% high against real firmware
 from files: a real-firmware range is printed beside them. Printed, never asserted.
 """
-import argparse
 import re
 import sys
 import time
 
+from tools import cli
 from tools.deploy import romfs
 from tools.fakes import chipmodels
 from tools.vm import mpvm
@@ -518,20 +518,30 @@ def report(rows, rom_rows=(), out=sys.stdout):
 
 def main(argv=None):
     """Measure each board and print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=",".join(BOARDS))
-    parser.add_argument("--matches", type=int, default=2)
-    parser.add_argument("--no-romfs", action="store_true")
+    parser = cli.Parser(prog="bench.needs", description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default=list(BOARDS),
+                        type=cli.boards_of(BOARDS, "a CircuitPython board: this measures the framebuf boards"),
+                        help="boards joined by commas (default: %s)" % ",".join(BOARDS))
+    parser.add_argument("--matches", type=cli.at_least(1), default=2,
+                        help="matches played to their final table in the evening")
+    parser.add_argument("--no-romfs", action="store_true",
+                        help="measure with the .mpy files on the filesystem only")
     parser.add_argument("--source", help="a folder with engine/, firmware/, board_configs/"
                         " to measure from files instead of this checkout's (no ROMFS then)")
     args = parser.parse_args(argv)
     progress = lambda text: sys.stderr.write(text + "\n")
-    names = args.boards.split(",")
-    rows = [measure(n, args.matches, False, progress, args.source) for n in names]
-    rom_rows = [] if args.no_romfs or args.source else [
-        (f, measure(n, args.matches, True, progress)) for f, n in zip(rows, names)]
-    report(rows, rom_rows)
-
+    names = args.boards
+    rows, stopped = cli.each_until_stopped(
+        "bench.needs", names, lambda n: measure(n, args.matches, False, progress, args.source))
+    rom_rows = []
+    if not (stopped or args.no_romfs or args.source):
+        rom_rows, stopped = cli.each_until_stopped(
+            "bench.needs", list(zip(rows, names)),
+            lambda fn: (fn[0], measure(fn[1], args.matches, True, progress)))
+    if rows:
+        report(rows, rom_rows)
+    if stopped:
+        sys.exit(130)
 
 if __name__ == "__main__":
     main()

@@ -145,8 +145,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.source:
         use_source(args.source)
-    for name in args.boards:
-        report(name, count(name, args.decisions), args.top)
+    _, stopped = cli.each_until_stopped(
+        "bench.opcodes", args.boards,
+        lambda name: report(name, count(name, args.decisions), args.top))
+    if stopped:
+        sys.exit(130)
 
 
 if __name__ == "__main__":
