@@ -101,6 +101,13 @@ def boards_of(allowed, why=""):
     return boards
 
 
+def add_boards(parser, boards, why):
+    """A bench's --boards: some of `boards` joined by commas, all by default; `why` says why
+    another known board is refused."""
+    parser.add_argument("--boards", default=list(boards), type=boards_of(boards, why),
+                        help="boards joined by commas (default: %s)" % ",".join(boards))
+
+
 def each_until_stopped(prog, items, work):
     """[work(item) for item in items], cut short by Ctrl-C: the results finished and
     whether Ctrl-C stopped it (then said in one line on stderr, how many of how many)."""

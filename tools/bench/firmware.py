@@ -970,9 +970,8 @@ def report_opcodes(names, decisions):
 def main(argv=None):
     """Measure each board and print."""
     parser = cli.Parser(prog="bench.firmware", description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=list(BOARDS),
-                        type=cli.boards_of(BOARDS, "a CircuitPython board, drawn with displayio: this measures the framebuf boards"),
-                        help="boards joined by commas (default: %s)" % ",".join(BOARDS))
+    cli.add_boards(parser, BOARDS, "a CircuitPython board, drawn with displayio: this measures"
+                   " the framebuf boards")
     parser.add_argument("--decisions", type=cli.at_least(1), default=300,
                         help="decisions (key presses or AI waits) played per board")
     parser.add_argument("--repeat", type=cli.at_least(1), default=2,

@@ -519,9 +519,7 @@ def report(rows, rom_rows=(), out=sys.stdout):
 def main(argv=None):
     """Measure each board and print."""
     parser = cli.Parser(prog="bench.needs", description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=list(BOARDS),
-                        type=cli.boards_of(BOARDS, "a CircuitPython board: this measures the framebuf boards"),
-                        help="boards joined by commas (default: %s)" % ",".join(BOARDS))
+    cli.add_boards(parser, BOARDS, "a CircuitPython board: this measures the framebuf boards")
     parser.add_argument("--matches", type=cli.at_least(1), default=2,
                         help="matches played to their final table in the evening")
     parser.add_argument("--no-romfs", action="store_true",

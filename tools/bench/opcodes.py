@@ -134,8 +134,7 @@ def report(name, figures, top=12):
 def main(argv=None):
     """Count each board's game and print."""
     parser = cli.Parser(prog="bench.opcodes", description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=list(BOARDS), type=cli.boards_of(BOARDS, "a CircuitPython board: this counts the framebuf boards"),
-                        help="boards joined by commas (default: %s)" % ",".join(BOARDS))
+    cli.add_boards(parser, BOARDS, "a CircuitPython board: this counts the framebuf boards")
     parser.add_argument("--decisions", type=cli.at_least(1), default=300,
                         help="decisions played per board (tools.bench.firmware's default)")
     parser.add_argument("--source", help="a folder with engine/, firmware/, board_configs/ to"
