@@ -26,9 +26,9 @@ Python (7.5 KB and 45 names): the harness hides it, and firmware.save sums with 
 crc32_slow (as on a port without binascii.crc32; neither allocates).
 
 The evening: `--matches` matches (you and three AIs, 2 by default) each to its final
-table and New game; the second of 3 rounds (the scores and the screen between rounds), with the pause
-menu, every rules page, Save and quit and Continue at its first turn of yours; at the end
-the title and the statistics page. From .mpy files in /lib and from the board's
+table and New game; the second of 3 rounds (the scores and the screen between rounds),
+with Hint, the pause menu, every rules page, Save and quit and Continue at its first turn
+of yours; at the end the title and the statistics page. From .mpy files in /lib and from the board's
 ROMFS image (bytecode in place). Frozen modules cannot be built here: ROMFS stands in,
 and a frozen estimate takes off what ROMFS imports still keep in RAM and what the name
 pool grew by after them, and adds back what frozen modules keep (about 18.5 KB on real
@@ -141,6 +141,14 @@ def to_row(kind):
     while rig.app.screen.rows_of[rig.app.screen.cursor][0] != kind:
         yield from act(1)
 
+def item_of(kind):
+    # the first table item of `kind`
+    t = rig.app.screen
+    for i in range(t.item_n):
+        if t.item_kind[i] == kind:
+            return i
+    return -1
+
 def target():
     # the table item a scripted player takes: the first card marked playable, else Draw
     # or Pass
@@ -154,19 +162,26 @@ def target():
             return i
     return -1
 
-def play_turn():
-    # the target (then the first suit offered), a frame at a time
-    aim = target()
+def to_item(aim):
+    # the table's cursor onto item `aim`, a frame at a time
     for _ in range(rig.app.screen.item_n):
         if rig.app.screen.cursor == aim:
             break
         yield from act(1)
+
+def play_turn():
+    # the target (then the first suit offered)
+    yield from to_item(target())
     yield from act(3)
     if rig.app.screen.name == "picker":
         yield from act(3)
 
 def extras():
-    # the pause menu, every rules page, Save and quit, Continue
+    # Hint (its Expert and engine.search made and let go), the pause menu, every rules
+    # page, Save and quit, Continue
+    from firmware.screens import HINT_ITEM
+    yield from to_item(item_of(HINT_ITEM))
+    yield from act(3)
     yield from act(5)
     yield from choose("Rules")
     while rig.app.screen.name == "rules":
