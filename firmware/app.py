@@ -283,8 +283,10 @@ class App:
         self.game = Game(setup, self.seed, self.playouts)
         self._begin()
 
-    def _begin(self):
-        """Play on with self.game: a fresh table screen, then whatever is due."""
+    def _begin(self, saved=False):
+        """Play on with self.game: a fresh table screen, then whatever is due; saved first
+        unless it is as saved (`saved`: a next round saved as it was dealt, a match just
+        read)."""
         forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
         game.on_change = self._save
@@ -294,7 +296,8 @@ class App:
                                    game.rules.deck_size(), self._by_rank())
         self.holder = -1
         self.placed = self.recapped = -1
-        self._save()
+        if not saved:
+            self._save()
         self._next()
 
     def _next(self):
@@ -395,8 +398,8 @@ class App:
         if self.dealing is not None:
             due, self.dealing = self.dealing, None
             if due is self.game:
-                due.next_round()
-                self._begin()
+                due.next_round()               # saved there, through on_change
+                self._begin(saved=True)
             elif due is self.store:
                 self._continue()
             else:
@@ -627,7 +630,7 @@ class App:
         if game.setup.get("linked") and self.open_link is not None:
             from firmware.linkhost import resume
             resume(self)             # a linked match: its host again
-        self._begin()
+        self._begin(saved=True)      # as it was read
 
     def _save(self, game=None):
         """Save the match (also the game's on_change: every completed move and every change

@@ -85,8 +85,8 @@ def on_seats(app, got):
         forget("firmware.between")
         app.hold(game)
     elif what == "deal":
-        game.next_round()
-        app._begin()
+        game.next_round()                  # saved there, through on_change
+        app._begin(saved=True)
     elif what == "join":
         game.join(free_name(game), arg)
         seats(app, got)

@@ -984,3 +984,50 @@ def test_the_setup_may_sort_hands_by_rank():
 def test_the_winner_is_named_in_good_english():
     from firmware.between import wins
     assert wins("Greta") == "Greta wins" and wins("You") == "You win"
+
+
+class CountingStore(Store):
+    """A store that remembers the name of every file it writes."""
+
+    def __init__(self, root):
+        super().__init__(root)
+        self.written = []
+
+    def write(self, name, parts):
+        self.written.append(name)
+        return super().write(name, parts)
+
+
+@pytest.mark.parametrize("looped", [False, True])
+def test_a_next_round_is_saved_once_as_it_is_dealt(tmp_path, looped):
+    from firmware.save import MATCH
+    store = CountingStore(str(tmp_path))
+    h = Hands("pico_display", store=store, seed=9)
+    h.start(levels=[3, 3], match="rounds")
+    h.play_to(("between",))
+    h.app.looped = looped        # a device loop deals on the next frame (App.hold)
+    del store.written[:]
+    h.choose("Deal next round")
+    h.app.next_frame()
+    assert h.app.game.in_round() and h.app.game.n_moves == 0
+    assert store.written.count(MATCH) == 1
+    resumed, _ = store.load_game(8)
+    assert resumed.match.rounds_played == 1 and resumed.in_round()
+
+
+def test_continue_plays_on_from_the_save_without_writing_it_again(tmp_path):
+    from firmware.save import MATCH
+    store = CountingStore(str(tmp_path))
+    h = Hands("pico_oled", store)
+    h.start()
+    h.play_to(("table",))
+    while not h.screen.my_turn:
+        h.wait(AI_PACE_MS)
+    h.press(S.MENU)
+    h.choose("Save and quit")
+    saved = open(store.path(MATCH), "rb").read()
+    again = Hands("pico_oled", CountingStore(str(tmp_path)))     # power off and on
+    again.choose("Continue")
+    assert again.app.store.written == [] and open(store.path(MATCH), "rb").read() == saved
+    again.play_turn()
+    assert again.app.store.written.count(MATCH) == 1
