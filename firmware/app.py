@@ -89,18 +89,9 @@ class App:
         self.painter.paint(screen)
 
     def title(self, notice=""):
-        """The title screen: Continue (when a match is saved), New game, Rules, Quit."""
-        items = ["New game", "Quit"]
-        if self.open_link is not None:
-            items[1:1] = ["Host a linked game", "Join a linked game"]
-        if self.store is not None and self.store.has_game():
-            items.insert(0, "Continue")
-        if self.store is not None and self.store.stats():
-            items.insert(-1, "Statistics")
-        if not notice and self.store is not None:
-            notice = self.store.trouble   # a refused save stays news until one works
-        lines = S.wrap(notice, self.sizes.list_cols) if notice else []
-        self.show(S.ListScreen("title", "Mau-Mau", items, lines, self.sizes.title_fit))
+        """The title screen (firmware.title: its code loaded while it shows)."""
+        from firmware.title import screen
+        self.show(screen(self, notice))
 
     def setup(self):
         """The new-game setup, starting from the last one played (names included)."""
@@ -148,7 +139,8 @@ class App:
         if name == "table":
             self._on_table(action, got)
         elif name == "title":
-            self._on_title(got)
+            from firmware.title import take
+            take(self, got)
         elif name == "setup":
             if got == sc.START:
                 self.back_to = None
@@ -212,33 +204,6 @@ class App:
         self.painter.paint(self.screen)
         if self.dealing is not None:     # nothing more to draw before the deal
             forget("firmware.paint_list")
-
-    def _on_title(self, got):
-        if got < 0:
-            return
-        item = self.screen.items[got]
-        if item == "Continue" and self.looped:   # loaded on the next frame, as a deal
-            self.hold(self.store)
-        elif item == "Continue":
-            self._continue()
-        elif item == "New game":
-            self.setup()
-        elif item == "Host a linked game":
-            from firmware.linkhost import LinkHost
-            self.link = LinkHost(self.open_link(), None, self._last_setup()["seats"][0][0])
-            self.setup()
-        elif item == "Join a linked game":
-            from firmware.linkclient import join
-            join(self)
-        elif item == "Statistics":      # each player's lifetime record
-            stats, lines = self.store.stats(), []
-            for name in sorted(stats):
-                row = stats[name]
-                lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
-                             % (name, row[0], row[1], row[2], row[3], row[4]))
-            self.pages("stats", "Statistics", lines)
-        elif item == "Quit":
-            self.done = True
 
     def _on_pause(self, got):
         item = self.screen.items[got] if got >= 0 else ""

@@ -412,3 +412,33 @@ def test_the_name_screens_leave_the_heap_when_the_setup_shows_again():
     assert "setup" in out, out
     title, named = (int(x) for x in out.split("HEAP")[1].split())
     assert named - title < 24 * 1024, out       # the setup screen, not the ballast
+
+
+# The Thumby's table, Save and quit: the title's code (firmware.title) carrying 32 KB of
+# ballast, Continue taken: back at the table, the title's code is gone from the heap.
+TITLE = PHASES + """
+def to_table():
+    for _ in range(20):
+        if rig.app.screen.name == "table":
+            break
+        rig.run(1000)
+    print("AT", rig.app.screen.name, "firmware.title" in sys.modules)
+"""
+
+
+def test_the_title_s_code_leaves_the_heap_when_a_row_is_taken():
+    """The title's rows and what they do are loaded while the title shows: the table
+    keeps nothing of them."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "in_use()", "rig.act(5)",
+             "chipmodels.choose(rig, 'Save and quit')", "weigh('firmware.title')",
+             "chipmodels.choose(rig, 'Continue')", "to_table()", SCRUB, "gc.collect()",
+             SCRUB, "in_use()", "report()"]
+    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the title's code leaves").check().stdout
+    assert "AT table False" in out, out
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 16 * 1024, out      # the game again, not the ballast (32 KB)
