@@ -609,8 +609,8 @@ class Game:
 
     def snapshot(self):
         """(state, dealt, moves): what the save keeps. `state` is JSON-ready; `dealt` the
-        table as dealt (or None between rounds); `moves` the recorded moves as bytes-like
-        (little-endian 16-bit: seat << 11 | move) of which the first 2 * n_moves count."""
+        table as dealt (or None between rounds); `moves` the recorded moves, an array('H')
+        (seat << 11 | move) of which the first n_moves count."""
         m = self.match
         ais = []
         for ai in self.ais:

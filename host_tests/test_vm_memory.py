@@ -442,3 +442,51 @@ def test_the_title_s_code_leaves_the_heap_when_a_row_is_taken():
     assert "AT table False" in out, out
     before, after = (int(x) for x in out.split("HEAP")[1].split())
     assert after - before < 16 * 1024, out      # the game again, not the ballast (32 KB)
+
+
+# A match saved after a move, the game's list of moves given 32 KB of room (the room a
+# round's moves grow into is the ballast): the save copies the moves made, not the room.
+SAVE = BALLASTED + """
+class binascii:        # as on a port without binascii.crc32 (the VM's is Python)
+    pass
+
+sys.modules["binascii"] = binascii
+from array import array
+from firmware.game import Game
+from firmware.save import Store
+
+store = Store("/")
+game = Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", 3]], "preset": "classic",
+             "options": {}, "match": "round", "limit": 1}, 3, 8)
+legal = array("H", range(40))
+for _ in range(3):              # the human's move (the last listed), then the AIs'
+    game.play(legal[game.legal(game.to_move(), legal) - 1])
+    while game.ai_to_act():
+        game.step_ai()
+room = array("H", range(BALLAST // 2))
+for i in range(game.n_moves):
+    room[i] = game.moves[i]
+game.moves = room
+
+def save():
+    store.save_game(game)       # the file made, then written again
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    store.save_game(game)
+    print("SAVED", game.n_moves, gc.mem_alloc() - before)
+    gc.enable()
+    loaded, _ = store.load_game(8)
+    print("LOADED", loaded.n_moves)
+"""
+
+
+def test_a_save_copies_the_moves_made_not_their_room():
+    """The per-move save writes the round's moves from the game's list as they are: a
+    long list's room is never copied (a table frame's save allocates a few hundred
+    bytes for the moves at most)."""
+    out = mpvm.run(SAVE, modules=("engine", "firmware"), steps=["save()"], timeout=300,
+                   label="a save's moves").check().stdout
+    moves, allocated = (int(x) for x in out.split("SAVED")[1].split()[:2])
+    assert moves > 0 and "LOADED %d" % moves in out, out
+    assert allocated < 8 * 1024, out             # not the room (32 KB)
