@@ -490,3 +490,45 @@ def test_a_save_copies_the_moves_made_not_their_room():
     moves, allocated = (int(x) for x in out.split("SAVED")[1].split()[:2])
     assert moves > 0 and "LOADED %d" % moves in out, out
     assert allocated < 8 * 1024, out             # not the room (32 KB)
+
+
+# The setup screen of a preset imports no custom rule rows (firmware.custom); turned
+# custom, its rows are made (firmware.custom carrying 32 KB of ballast once loaded), an
+# option changed: the custom code is let go after each use, the ballast with it.
+CUSTOM = BALLASTED + """
+from firmware.setup import SetupScreen, default_setup
+
+sc = []
+
+def preset():
+    sc.append(SetupScreen(default_setup(), 4, 30))
+    print("PRESET", "firmware.custom" in sys.modules)
+
+def custom():
+    sc[0].change("preset", 0, 1)     # classic to nordic
+    sc[0].change("preset", 0, 1)     # nordic to custom
+    sc[0].rebuild()
+    __import__("firmware.custom")
+    sys.modules["firmware.custom"].ballast = bytearray(BALLAST)
+
+def option():
+    rows = sc[0].rows_of
+    what, arg = [row for row in rows if row[0] == "option"][0]
+    sc[0].change(what, arg, 1)
+    sc[0].rebuild()
+    print("CUSTOM", "firmware.custom" in sys.modules, len(rows))
+"""
+
+
+def test_the_custom_rules_code_is_loaded_for_a_custom_setup_only():
+    """A preset's setup screen keeps no custom rule rows' code; a custom one loads it for
+    each change and lets it go after."""
+    from tools.bench.micropython import SCRUB
+    steps = ["preset()", SCRUB, "in_use()", "custom()", SCRUB, "option()", SCRUB,
+             "gc.collect()", SCRUB, "in_use()", "print('HEAP', *USED)"]
+    out = mpvm.run(CUSTOM, modules=("engine", "firmware"), steps=steps, timeout=300,
+                   label="the custom rules' code").check().stdout
+    assert "PRESET False" in out and "CUSTOM False" in out, out
+    assert int(out.split("CUSTOM False")[1].split()[0]) > 10, out     # the option rows
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 16 * 1024, out       # the option rows, not the ballast (32 KB)
