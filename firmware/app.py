@@ -107,16 +107,10 @@ class App:
                                 fit))
 
     def pause(self, cursor=0):
-        """The pause menu over the table (or a cover, a story); from the table it offers
-        the story since the holder's turn."""
-        if self.screen.name not in ("pause", "rules"):
-            self.back_to = self.screen
-        items = ["Resume", "Rules", "Save and quit"]
-        if self.back_to is self.table and self.table.viewer >= 0:
-            items.insert(1, "Since your turn")
-        if self.sound is not None:
-            items.append("Sound: %s" % ("on" if self.sound.on else "off"))
-        self.show(S.ListScreen("pause", "Paused", items, (), self.sizes.list_fit, cursor))
+        """The pause menu over the table (or a cover, a story): firmware.pause's, its code
+        loaded while it shows."""
+        from firmware.pause import screen
+        self.show(screen(self, cursor))
 
     # --- input -----------------------------------------------------------------------
 
@@ -184,7 +178,8 @@ class App:
             elif got == S.CANCEL or got == S.PAUSE:
                 self.show(self.table)
         elif name == "pause":
-            self._on_pause(got)
+            from firmware.pause import take
+            take(self, got)
         elif name == "rules":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.pause()
@@ -204,38 +199,6 @@ class App:
         self.painter.paint(self.screen)
         if self.dealing is not None:     # nothing more to draw before the deal
             forget("firmware.paint_list")
-
-    def _on_pause(self, got):
-        item = self.screen.items[got] if got >= 0 else ""
-        if item == "Resume" or got == S.CANCEL or got == S.PAUSE:
-            self.show(self.back_to)
-        elif item == "Since your turn":
-            seat = self.table.viewer
-            self.pages("recap", self._story_title(seat),
-                       self.game.story(seat) or ["Nothing yet."])
-        elif item == "Rules":
-            from firmware.rulebook import rules_lines
-            forget("firmware.rulebook")          # the pages keep its words, not its code
-            self.pages("rules", "Rules", rules_lines(self.game.rules))
-        elif item == "Save and quit":
-            if self.game is not None:
-                self._save()
-            self.game = None
-            self.title()
-        elif item.startswith("Sound"):
-            self._switch_sound()
-
-    def _switch_sound(self):
-        """Sound on or off, remembered with the last setup (it survives power-off)."""
-        setup = self._last_setup()
-        setup["sound"] = not self.sound.on
-        self.sound.set_on(setup["sound"])
-        if self.store is not None:
-            try:
-                self.store.save_settings(setup)
-            except OSError:
-                pass   # a full flash forgets the choice, never the game
-        self.pause(len(self.screen.items) - 1)   # the cursor stays on Sound
 
     # --- the game --------------------------------------------------------------------
 

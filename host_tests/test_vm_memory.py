@@ -444,6 +444,23 @@ def test_the_title_s_code_leaves_the_heap_when_a_row_is_taken():
     assert after - before < 16 * 1024, out      # the game again, not the ballast (32 KB)
 
 
+
+def test_the_pause_menu_s_code_leaves_the_heap_when_the_table_shows_again():
+    """The pause menu's items and what they do are loaded while it shows: back at the
+    table (Resume), nothing of them is kept."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "in_use()", "rig.act(5)", "weigh('firmware.pause')",
+             "chipmodels.choose(rig, 'Resume')", "to_table()", SCRUB, "gc.collect()",
+             SCRUB, "in_use()", "print('PAUSE', 'firmware.pause' in sys.modules)", "report()"]
+    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the pause menu's code leaves").check().stdout
+    assert "AT table" in out and "PAUSE False" in out, out
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 8 * 1024, out       # the table again, not the ballast (32 KB)
+
 # A match saved after a move, the game's list of moves given 32 KB of room (the room a
 # round's moves grow into is the ballast): the save copies the moves made, not the room.
 SAVE = BALLASTED + """
