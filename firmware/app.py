@@ -211,8 +211,9 @@ class App:
         self.game = Game(setup, self.seed, self.playouts)
         self._begin()
 
-    def _begin(self):
-        """Play on with self.game: a fresh table screen, then whatever is due."""
+    def _begin(self, save=True):
+        """Play on with self.game: a fresh table screen, saved (`save` False: the match is
+        as saved, Continue's), then whatever is due."""
         forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
         game.on_change = self._save
@@ -222,7 +223,8 @@ class App:
                                    game.rules.deck_size(), self._by_rank())
         self.holder = -1
         self.placed = self.recapped = -1
-        self._save()
+        if save:
+            self._save()
         self._next()
 
     def _next(self):
@@ -555,7 +557,7 @@ class App:
         if game.setup.get("linked") and self.open_link is not None:
             from firmware.linkhost import resume
             resume(self)             # a linked match: its host again
-        self._begin()
+        self._begin(False)
 
     def _save(self, game=None):
         """Save the match (also the game's on_change: every completed move and every change

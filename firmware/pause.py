@@ -37,7 +37,7 @@ def take(app, got):
     elif item == "Save and quit":
         if app.game is not None:
             app._save()
-        app.game = None
+        app._release()       # the game, its table screen and the way back
         app.title()
     elif item.startswith("Sound"):
         _switch_sound(app)
