@@ -73,9 +73,8 @@ _EIGHT = const(8)
 _NINE = const(9)
 _JACK = const(11)
 _ACE = const(14)
-_ACE_DRAW4 = const(1)       # rules.ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS
+_ACE_DRAW4 = const(1)       # rules.ACE_DRAW4, ACE_PLAY_AGAIN, MATCH_ROUNDS
 _ACE_PLAY_AGAIN = const(2)
-_MAU_OFF = const(2)
 _MATCH_ROUNDS = const(0)
 _DRAWN = const(1)           # round.DRAWN (a phase)
 _KIND = const(0x600)        # moves.KIND_MASK
@@ -86,17 +85,21 @@ _MAU = const(0x100)         # moves.MAU
 
 
 def new_player(rules, level, seed=0, playouts=None, deadline_ms=0):
-    """The computer player of `level` for one seat: a Player, or for level 4 an
-    engine.expert Expert (its module imported then)."""
+    """The computer player of `level` for one seat: a Player (Strong), an engine.easy
+    Easy (levels 0 to 2) or an engine.expert Expert (level 4), its module imported then."""
     if level == EXPERT:
         from engine.expert import Expert
         return Expert(rules, seed, playouts, deadline_ms)
-    return Player(rules, level, seed, playouts, deadline_ms)
+    if level == STRONG:
+        return Player(rules, level, seed, playouts, deadline_ms)
+    from engine.easy import Easy
+    return Easy(rules, level, seed, playouts, deadline_ms)
 
 
 class Player:
-    """A computer player of levels 0 to 3 for one seat (engine.expert's Expert adds the
-    search); new_player() makes the one of a level."""
+    """A computer player for one seat: Strong (level 3), and what every level shares
+    (engine.easy's Easy plays levels 0 to 2, engine.expert's Expert level 4);
+    new_player() makes the one of a level."""
 
     def __init__(self, rules, level, seed=0, playouts=None, deadline_ms=0):
         if not (isinstance(level, int) and not isinstance(level, bool)
@@ -215,18 +218,14 @@ class Player:
         """Pick one of moves[0:n] for the view's seat; None declines (catches only)."""
         if n == 0:
             return None
-        me = view.player
-        level = self.level
-        if view.turn() != me or view.is_over():
+        if view.turn() != view.player or view.is_over():
             return self._maybe_catch(moves, n)
-        if level == RANDOM:
-            return moves[self.rng.below(n)]
-        if moves[0] & _KIND == _CATCH and self._catches():
+        return self._decide(view, moves, n)
+
+    def _decide(self, view, moves, n):
+        """Strong's choice on my turn (engine.easy's players decide otherwise)."""
+        if moves[0] & _KIND == _CATCH:
             return moves[0]
-        if level == BEGINNER:
-            return self._beginner(view, moves, n)
-        if level == CASUAL:
-            return self._casual(view, moves, n)
         self._survey(view)
         return self._strong(view, moves, n)
 
@@ -258,65 +257,6 @@ class Player:
             if moves[i] & _KIND == _CATCH and self._catches():
                 return moves[i]
         return None
-
-    # -- Beginner ------------------------------------------------------------------
-
-    def _beginner(self, view, moves, n):
-        """Any card that fits, drawing only when none does; says Mau one time in two."""
-        plays = 0
-        for i in range(n):
-            if moves[i] & _KIND == 0 and not moves[i] & _MAU:
-                plays += 1
-        if plays == 0:
-            return _first_not_catch(moves, n)
-        k = self.rng.below(plays)
-        for i in range(n):
-            m = moves[i]
-            if m & _KIND == 0 and not m & _MAU:
-                if k == 0:
-                    if view.count(view.player) == 2 and self.rules.mau_penalty != _MAU_OFF:
-                        if self.rng.below(2):
-                            m |= _MAU
-                    return m
-                k -= 1
-        return _first_not_catch(moves, n)
-
-    # -- Casual --------------------------------------------------------------------
-
-    def _casual(self, view, moves, n):
-        """The usual tips, carelessly: the suit held most, 7s and 8s early, but a Jack at
-        the first chance (wishing the suit held most), and one Mau in four forgotten."""
-        view.suit_counts(view.player, self.suits)
-        size = view.count(view.player)
-        mau = _MAU
-        if size == 2 and self.rng.below(4) == 0:
-            mau = 0
-        best = _first_not_catch(moves, n)
-        best_score = -_WIN
-        for i in range(n):
-            m = moves[i]
-            if m & _KIND == 0:
-                score = self._casual_score(m, size, mau)
-                if score > best_score:
-                    best_score = score
-                    best = m
-        return best
-
-    def _casual_score(self, m, size, mau):
-        if size == 1:
-            return _WIN                             # going out wins the round
-        if size == 2 and m & _MAU != mau:
-            return -_WIN                            # the Mau said, or forgotten
-        c = m & 63
-        r = c & 15
-        suits = self.suits
-        if r == _JACK:                             # a Jack first (the rescue card wasted),
-            w = m >> 6 & 3                         # wishing the suit held most
-            return 10 * (suits[w] - (w == c >> 4)) + 5
-        score = 10 * suits[c >> 4]                 # discard from the suit held most
-        if (r == _SEVEN or r == _EIGHT) and size >= 4:
-            score += 15                            # play 7s and 8s early
-        return score
 
     # -- Strong: card tracking and inference ---------------------------------------
 

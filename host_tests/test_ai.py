@@ -19,7 +19,7 @@ from array import array
 
 import pytest
 
-from engine import ai, cards, expert
+from engine import ai, cards, easy, expert
 from engine import moves as mv
 from engine import round as rd
 from engine.text import parse, describe
@@ -252,8 +252,8 @@ def test_levels_are_checked():
 
 
 def test_layout_and_constants_mirrored_from_the_engine():
-    # ai.py and expert.py repeat a few private constants so MicroPython folds them at
-    # compile time: each module's copy matches the engine's.
+    # ai.py, easy.py and expert.py repeat a few private constants so MicroPython folds
+    # them at compile time: each module's copy matches the engine's.
     engine = {"_S_PLAYERS": rd._PLAYERS, "_S_NEV": rd._NEV, "_S_DIR": rd._DIR,
               "_S_PENDING": rd._PENDING, "_S_PEND_RANK": rd._PEND_RANK, "_S_WISH": rd._WISH,
               "_S_PHASE": rd._PHASE, "_S_DRAWN": rd._DRAWN, "_S_DEBTOR": rd._DEBTOR,
@@ -265,13 +265,13 @@ def test_layout_and_constants_mirrored_from_the_engine():
               "_ACE_DRAW4": ACE_DRAW4, "_ACE_PLAY_AGAIN": ACE_PLAY_AGAIN,
               "_MAU_OFF": MAU_OFF, "_MATCH_ROUNDS": MATCH_ROUNDS}
     found = set()
-    for module in (ai, expert):
+    for module in (ai, easy, expert):
         for name, value in engine.items():
             if hasattr(module, name):
                 assert getattr(module, name) == value, (module.__name__, name)
                 found.add(name)
     assert found == set(engine)
-    assert expert._WIN == ai._WIN
+    assert expert._WIN == easy._WIN == ai._WIN
 
 
 def _stacked(hands, draw, discard, turn=0, preset="classic"):

@@ -270,8 +270,8 @@ def test_the_setup_screen_is_let_go_before_the_deal():
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
 
-# A human's turn against strong AIs: no AI there is an Expert, so engine.expert is not
-# imported. Then engine.expert and engine.search carry 32 KB of ballast each on their
+# A human's turn against strong AIs: no AI there is an Expert or of an easy level, so
+# engine.expert and engine.easy are not imported. Then engine.expert and engine.search carry 32 KB of ballast each on their
 # globals. Looking at the table makes no Expert (the hint is searched when asked); the hint
 # asked for and the move made, the hint's Expert, engine.expert and engine.search are gone
 # from the heap.
@@ -286,7 +286,8 @@ def begin():
                  "options": {}, "match": "round", "limit": 1}, 3, 8)
     while game.ai_to_act():
         game.step_ai()
-    print("EXPERT", "engine.expert" in sys.modules, "engine.search" in sys.modules)
+    print("EXPERT", "engine.expert" in sys.modules, "engine.search" in sys.modules,
+          "engine.easy" in sys.modules)
     for name in ("engine.expert", "engine.search"):
         __import__(name)
         sys.modules[name].ballast = bytearray(BALLAST)
@@ -304,18 +305,34 @@ def report():
 
 
 def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
-    """Strong AIs import no Expert code; no Expert is made while the human looks; the
-    hint's goes once it has answered, and the Expert's code with it."""
+    """Strong AIs import no Expert code, nor the easy levels'; no Expert is made while
+    the human looks; the hint's goes once it has answered, and the Expert's code with it."""
     from tools.bench.micropython import SCRUB
     steps = ["begin()", SCRUB, "in_use()", "looks()", SCRUB, "in_use()", "hint()", SCRUB,
              "gc.collect()", SCRUB, "in_use()", "report()"]   # (a call's objects go a call later)
     out = mpvm.run(HINT, modules=("engine", "firmware"), steps=steps, timeout=300,
                    label="the hint's Expert leaves").check().stdout
-    assert "EXPERT False False" in out, out
+    assert "EXPERT False False False" in out, out
     table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
     assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
     assert hinted < table - 56 * 1024, out      # both ballasts (64 KB) no longer in use
 
+
+
+def test_the_easy_levels_code_is_imported_for_an_easy_ai_only():
+    """A table of Strong AIs loads no easy level's code (engine.easy); a Beginner's does."""
+    script = """
+import sys
+from firmware.game import Game
+
+def table(level):
+    Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", level]], "preset": "classic",
+          "options": {}, "match": "round", "limit": 1}, 3, 8)
+    print("EASY", level, "engine.easy" in sys.modules)
+"""
+    out = mpvm.run(script, modules=("engine", "firmware"), steps=["table(3)", "table(1)"],
+                   timeout=120, label="the easy levels' code").check().stdout
+    assert "EASY 3 False" in out and "EASY 1 True" in out, out
 
 # The Thumby between two rounds of a match of 3: firmware.between carries 32 KB of
 # ballast, Deal next round pressed, then one VM call a frame with a collection before each:
