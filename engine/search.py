@@ -31,7 +31,7 @@ over the tables.
 from array import array
 
 from engine.compat import const
-from engine.ai import _isqrt, _policy   # (engine.ai imports this module on first use)
+from engine.expert import _isqrt, _policy   # (which imports this module on first use)
 from engine.round import View
 
 _NONE = const(0xFFFF)       # no node
@@ -39,7 +39,7 @@ _PATH = const(16)           # nodes on one walk down the tree, at most
 _ROLLOUT = const(8)         # policy moves after the tree before the table is judged
 _OTHER = const(8)           # an opponent plays a listed move other than the model's 1 in 8
 _ROOTS = const(8)           # candidates at the root, at most
-_MAX_K = const(4)           # ... the Expert's (engine.ai._MAX_CANDIDATES)
+_MAX_K = const(4)           # ... the Expert's (engine.expert._MAX_CANDIDATES)
 _Z = const(24)              # leave the heuristic's move only when z > _Z / 16
 _C = const(70)              # UCB1's exploration, in hundredths of the 0 .. 250 reward
 _KIND = const(0x600)        # moves.KIND_MASK

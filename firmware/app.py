@@ -89,18 +89,9 @@ class App:
         self.painter.paint(screen)
 
     def title(self, notice=""):
-        """The title screen: Continue (when a match is saved), New game, Rules, Quit."""
-        items = ["New game", "Quit"]
-        if self.open_link is not None:
-            items[1:1] = ["Host a linked game", "Join a linked game"]
-        if self.store is not None and self.store.has_game():
-            items.insert(0, "Continue")
-        if self.store is not None and self.store.stats():
-            items.insert(-1, "Statistics")
-        if not notice and self.store is not None:
-            notice = self.store.trouble   # a refused save stays news until one works
-        lines = S.wrap(notice, self.sizes.list_cols) if notice else []
-        self.show(S.ListScreen("title", "Mau-Mau", items, lines, self.sizes.title_fit))
+        """The title screen (firmware.title: its code loaded while it shows)."""
+        from firmware.title import screen
+        self.show(screen(self, notice))
 
     def setup(self):
         """The new-game setup, starting from the last one played (names included)."""
@@ -116,16 +107,10 @@ class App:
                                 fit))
 
     def pause(self, cursor=0):
-        """The pause menu over the table (or a cover, a story); from the table it offers
-        the story since the holder's turn."""
-        if self.screen.name not in ("pause", "rules"):
-            self.back_to = self.screen
-        items = ["Resume", "Rules", "Save and quit"]
-        if self.back_to is self.table and self.table.viewer >= 0:
-            items.insert(1, "Since your turn")
-        if self.sound is not None:
-            items.append("Sound: %s" % ("on" if self.sound.on else "off"))
-        self.show(S.ListScreen("pause", "Paused", items, (), self.sizes.list_fit, cursor))
+        """The pause menu over the table (or a cover, a story): firmware.pause's, its code
+        loaded while it shows."""
+        from firmware.pause import screen
+        self.show(screen(self, cursor))
 
     # --- input -----------------------------------------------------------------------
 
@@ -148,7 +133,8 @@ class App:
         if name == "table":
             self._on_table(action, got)
         elif name == "title":
-            self._on_title(got)
+            from firmware.title import take
+            take(self, got)
         elif name == "setup":
             if got == sc.START:
                 self.back_to = None
@@ -192,7 +178,8 @@ class App:
             elif got == S.CANCEL or got == S.PAUSE:
                 self.show(self.table)
         elif name == "pause":
-            self._on_pause(got)
+            from firmware.pause import take
+            take(self, got)
         elif name == "rules":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.pause()
@@ -213,65 +200,6 @@ class App:
         if self.dealing is not None:     # nothing more to draw before the deal
             forget("firmware.paint_list")
 
-    def _on_title(self, got):
-        if got < 0:
-            return
-        item = self.screen.items[got]
-        if item == "Continue" and self.looped:   # loaded on the next frame, as a deal
-            self.hold(self.store)
-        elif item == "Continue":
-            self._continue()
-        elif item == "New game":
-            self.setup()
-        elif item == "Host a linked game":
-            from firmware.linkhost import LinkHost
-            self.link = LinkHost(self.open_link(), None, self._last_setup()["seats"][0][0])
-            self.setup()
-        elif item == "Join a linked game":
-            from firmware.linkclient import join
-            join(self)
-        elif item == "Statistics":      # each player's lifetime record
-            stats, lines = self.store.stats(), []
-            for name in sorted(stats):
-                row = stats[name]
-                lines.append("%s: matches %d, won %d; rounds %d, won %d; points %d"
-                             % (name, row[0], row[1], row[2], row[3], row[4]))
-            self.pages("stats", "Statistics", lines)
-        elif item == "Quit":
-            self.done = True
-
-    def _on_pause(self, got):
-        item = self.screen.items[got] if got >= 0 else ""
-        if item == "Resume" or got == S.CANCEL or got == S.PAUSE:
-            self.show(self.back_to)
-        elif item == "Since your turn":
-            seat = self.table.viewer
-            self.pages("recap", self._story_title(seat),
-                       self.game.story(seat) or ["Nothing yet."])
-        elif item == "Rules":
-            from firmware.rulebook import rules_lines
-            forget("firmware.rulebook")          # the pages keep its words, not its code
-            self.pages("rules", "Rules", rules_lines(self.game.rules))
-        elif item == "Save and quit":
-            if self.game is not None:
-                self._save()
-            self.game = None
-            self.title()
-        elif item.startswith("Sound"):
-            self._switch_sound()
-
-    def _switch_sound(self):
-        """Sound on or off, remembered with the last setup (it survives power-off)."""
-        setup = self._last_setup()
-        setup["sound"] = not self.sound.on
-        self.sound.set_on(setup["sound"])
-        if self.store is not None:
-            try:
-                self.store.save_settings(setup)
-            except OSError:
-                pass   # a full flash forgets the choice, never the game
-        self.pause(len(self.screen.items) - 1)   # the cursor stays on Sound
-
     # --- the game --------------------------------------------------------------------
 
     def _start(self, setup):
@@ -283,10 +211,9 @@ class App:
         self.game = Game(setup, self.seed, self.playouts)
         self._begin()
 
-    def _begin(self, saved=False):
-        """Play on with self.game: a fresh table screen, then whatever is due; saved first
-        unless it is as saved (`saved`: a next round saved as it was dealt, a match just
-        read)."""
+    def _begin(self, save=True):
+        """Play on with self.game: a fresh table screen, saved (`save` False: the match is
+        as saved, Continue's, or a next round saved as it was dealt), then whatever is due."""
         forget("firmware.between")        # a round is dealt: the code between rounds goes
         game = self.game
         game.on_change = self._save
@@ -296,7 +223,7 @@ class App:
                                    game.rules.deck_size(), self._by_rank())
         self.holder = -1
         self.placed = self.recapped = -1
-        if not saved:
+        if save:
             self._save()
         self._next()
 
@@ -399,7 +326,7 @@ class App:
             due, self.dealing = self.dealing, None
             if due is self.game:
                 due.next_round()               # saved there, through on_change
-                self._begin(saved=True)
+                self._begin(False)
             elif due is self.store:
                 self._continue()
             else:
@@ -630,7 +557,7 @@ class App:
         if game.setup.get("linked") and self.open_link is not None:
             from firmware.linkhost import resume
             resume(self)             # a linked match: its host again
-        self._begin(saved=True)      # as it was read
+        self._begin(False)
 
     def _save(self, game=None):
         """Save the match (also the game's on_change: every completed move and every change

@@ -86,7 +86,7 @@ def on_seats(app, got):
         app.hold(game)
     elif what == "deal":
         game.next_round()                  # saved there, through on_change
-        app._begin(saved=True)
+        app._begin(False)
     elif what == "join":
         game.join(free_name(game), arg)
         seats(app, got)

@@ -38,7 +38,7 @@ dealt table, the generator at the deal and the moves since, replayed through the
 from array import array
 
 from engine import moves as mv
-from engine.ai import Player, DEVICE_MS, EXPERT, ponderer, searching
+from engine.ai import new_player, DEVICE_MS, EXPERT, ponderer, searching
 from engine.compat import const, forget, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
@@ -156,7 +156,7 @@ class Game:
             self.ais.append(None)
         else:
             seed = (self.seed * 7 + p * 7919 + 1) & 0x3FFFFFFF
-            self.ais.append(Player(self.rules, level, seed, self.playouts, self.deadline_ms))
+            self.ais.append(new_player(self.rules, level, seed, self.playouts, self.deadline_ms))
         return p
 
     # -- seats ---------------------------------------------------------------
@@ -250,13 +250,15 @@ class Game:
     def hint(self, finish=True):
         """A good legal move for the human to move, whole (card, wish, Mau): the Expert's
         search from the human's view, made when asked (`finish` False: its heuristic's
-        first choice) and let go after, engine.search with it unless the AIs search."""
+        first choice) and let go after, engine.expert and engine.search with it unless
+        the AIs search."""
         helper = self._thinker(self.to_move())
         if finish:
             self._finish(helper)
         move = helper.best()
         self.helper = self.thinking = None
-        if not searching():
+        if not searching():      # no Expert at the table
+            forget("engine.expert")
             forget("engine.search")
         return move
 
@@ -314,7 +316,8 @@ class Game:
         ai = self.ais[self.match.seated[seat]]
         if ai is None:
             if self.helper is None:
-                self.helper = Player(self.rules, EXPERT, self.seed ^ 0x4E17, self.playouts,
+                from engine.expert import Expert
+                self.helper = Expert(self.rules, self.seed ^ 0x4E17, self.playouts,
                                      own=True)   # its tables apart: the AIs' tree stays
             ai = self.helper
         if (self.thinking is not ai or self.thought != self.n_moves
@@ -606,14 +609,14 @@ class Game:
 
     def snapshot(self):
         """(state, dealt, moves): what the save keeps. `state` is JSON-ready; `dealt` the
-        table as dealt (or None between rounds); `moves` the recorded moves as bytes-like
-        (little-endian 16-bit: seat << 11 | move) of which the first 2 * n_moves count."""
+        table as dealt (or None between rounds); `moves` the recorded moves, an array('H')
+        (seat << 11 | move) of which the first n_moves count."""
         m = self.match
         ais = []
         for ai in self.ais:
             if ai is None:
                 ais.append(None)
-            elif ai.world is not None:
+            elif ai.level == EXPERT:
                 ais.append([ai.rng.x, ai.rng.y, ai.prng.x, ai.prng.y])
             else:
                 ais.append([ai.rng.x, ai.rng.y])

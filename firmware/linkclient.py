@@ -229,7 +229,7 @@ class RemoteGame:
 
     def hint(self, finish=True):
         """The move the AI suggests, from this seat's table and legal moves."""
-        from engine.ai import suggest
+        from engine.expert import suggest
         return suggest(self.tv, self._legal, self.legal(self.me, self._legal))
 
     def play(self, move):

@@ -12,7 +12,7 @@ only when it is the next one of the round and legal for its seat; else it is ref
 and the device gets its view again. Messages: docs/link-messages.md.
 """
 
-from engine.ai import Player, DEVICE_MS
+from engine.ai import new_player, DEVICE_MS
 from engine.compat import const, ticks_add, ticks_diff
 from firmware.game import Game
 from firmware import linkmsg as M
@@ -112,7 +112,7 @@ class HostGame(Game):
         if player < len(seats):
             seats[player][1] = level      # the save's setup says so too
         seed = (self.seed * 7 + player * 7919 + 1) & 0x3FFFFFFF
-        self.ais[player] = Player(self.rules, level, seed, self.playouts, self.deadline_ms)
+        self.ais[player] = new_player(self.rules, level, seed, self.playouts, self.deadline_ms)
 
 
 class LinkHost:

@@ -8,7 +8,7 @@ Layouts come in three size classes: LARGE (240x135), MEDIUM (128x64), TINY (72x4
 from engine.compat import const, forget, ticks_diff
 from firmware import gfx
 from firmware.gfx import (FELT, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL,
-                          GOOD, WARN, TITLE, CURSOR_INK, LARGE, MEDIUM, TINY)
+                          GOOD, WARN, CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware import screens as S
 
 # per size class (TINY, MEDIUM, LARGE): a list's row top, row height. A row's
@@ -158,10 +158,8 @@ class Painter:
             self._picker(screen)
         elif kind == "table":
             self._table(screen)
-        elif kind == "cover":
-            self._cover(screen)
-        else:                    # lists, pages, scores: their code loaded while one shows
-            from firmware.paint_list import paint
+        else:                    # lists, pages, scores, the cover: their code loaded while
+            from firmware.paint_list import paint    # one shows
             paint(self, screen)
 
     def _alike(self, last, screen):
@@ -178,31 +176,6 @@ class Painter:
             return False
         self.keys[region] = key
         return True
-
-    # --- cover -----------------------------------------------------------------------
-
-    def _cover(self, sc):
-        c, s = self.c, self.c.size
-        if not self._changed("cover", sc.player):
-            return
-        if self.trace is not None:
-            self.trace.append(("cover", sc.seat))
-        c.fill(FELT)
-        name = sc.player[:cols(c) if s != LARGE else 14]
-        if s == LARGE:
-            c.text("Pass the device to", (c.width - 18 * 8) // 2, 20, TEXT)
-            c.big(name, (c.width - 16 * len(name)) // 2, 40, TITLE)
-            c.back(86, 72)
-            c.back(110, 76)
-            c.text("press any key", (c.width - 13 * 8) // 2, 116, DIM)
-        elif s == MEDIUM:
-            c.text("Pass to", (c.width - 56) // 2, 8, TEXT)
-            c.text(name, (c.width - 8 * len(name)) // 2, 24, TITLE)
-            c.small("PRESS ANY KEY", (c.width - 52) // 2, 50, TEXT)
-        else:
-            c.small("PASS TO", (c.width - 28) // 2, 4, TEXT)
-            c.small(name, (c.width - 4 * len(name)) // 2, 16, TITLE)
-            c.small("ANY KEY", (c.width - 28) // 2, 30, TEXT)
 
     # --- the table -------------------------------------------------------------------
 

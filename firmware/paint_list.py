@@ -1,8 +1,8 @@
-"""The framebuf painter's list screens: lists, pages and a round's scores, drawn for
-firmware.paint's Painter, which loads this module while one shows and lets it go at the
-table (its code is not in the heap while the table is played)."""
+"""The framebuf painter's screens off the table: lists, pages, a round's scores and the
+pass-and-play cover, drawn for firmware.paint's Painter, which loads this module while one
+shows and lets it go at the table (its code is not in the heap while the table is played)."""
 
-from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE,
+from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE, FELT,
                           CURSOR_INK, RANK_LABELS, LARGE, MEDIUM, TINY)
 from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
 
@@ -14,14 +14,41 @@ _SCORE_COLS = ((1, 32, 48, 67), (1, 49, 69, 72), (4, 104, 144, 152))
 
 
 def paint(p, sc):
-    """Bring painter `p`'s canvas up to date with list screen `sc` (a list, pages, scores)."""
+    """Bring painter `p`'s canvas up to date with `sc` (a list, pages, scores, the cover)."""
     kind = sc.kind
     if kind == "pages":
         _pages(p, sc)
     elif kind == "scores":
         _scores(p, sc)
+    elif kind == "cover":
+        _cover(p, sc)
     else:
         _list(p, sc)
+
+
+def _cover(p, sc):
+    """Pass the device to the player named (pass-and-play)."""
+    c, s = p.c, p.c.size
+    if not p._changed("cover", sc.player):
+        return
+    if p.trace is not None:
+        p.trace.append(("cover", sc.seat))
+    c.fill(FELT)
+    name = sc.player[:cols(c) if s != LARGE else 14]
+    if s == LARGE:
+        c.text("Pass the device to", (c.width - 18 * 8) // 2, 20, TEXT)
+        c.big(name, (c.width - 16 * len(name)) // 2, 40, TITLE)
+        c.back(86, 72)
+        c.back(110, 76)
+        c.text("press any key", (c.width - 13 * 8) // 2, 116, DIM)
+    elif s == MEDIUM:
+        c.text("Pass to", (c.width - 56) // 2, 8, TEXT)
+        c.text(name, (c.width - 8 * len(name)) // 2, 24, TITLE)
+        c.small("PRESS ANY KEY", (c.width - 52) // 2, 50, TEXT)
+    else:
+        c.small("PASS TO", (c.width - 28) // 2, 4, TEXT)
+        c.small(name, (c.width - 4 * len(name)) // 2, 16, TITLE)
+        c.small("ANY KEY", (c.width - 28) // 2, 30, TEXT)
 
 
 def _title(p, title):

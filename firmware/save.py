@@ -239,10 +239,10 @@ class Store:
         state, dealt, moves = game.snapshot()
         head = json.dumps(state).encode()
         table = dealt if dealt is not None else b""
-        # the round's moves as 16-bit little-endian words (every supported port is LE),
-        # copied as bytes: a memoryview of an array counts its items, not its bytes
-        moves = bytes(memoryview(moves)[0:state["moves"]])
-        self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table, moves))
+        # the round's moves so far (not the whole list's room), 16-bit little-endian
+        # words (every supported port is LE)
+        raw = bytes(memoryview(moves)[0:state["moves"]])
+        self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table, raw))
 
     def load_game(self, playouts=None, deadline_ms=DEVICE_MS):
         """(game, status): the saved match resumed at its last completed move, or None

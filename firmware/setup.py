@@ -1,7 +1,8 @@
 """A new game's setup: who sits where (a person by name, or an AI level), the rules, the
 match, the hand's order; the name list and the letter grid for a new name.
 
-firmware.app imports this module only while a game is being set up. Keys: NEXT/PREV
+firmware.app imports this module only while a game is being set up (a custom setup's
+rule rows are firmware.custom's, the name screens firmware.names'). Keys: NEXT/PREV
 (and UP/DOWN) move between rows, OK changes a row's value forward (or opens, or
 starts), BACK changes it back, MENU leaves.
 """
@@ -21,22 +22,6 @@ MATCH_KINDS = ("round", "rounds", "elimination")
 _MAX_NAME = const(8)                 # characters in a player's name
 REMEMBERED = const(6)                # names setup["names"] keeps for the name list
 WIDE = const(24)                     # list columns for LEVEL_HINTS (else LEVEL_WORDS)
-_NO_YES = ("no", "yes")
-# a rule option's row: a short label (a 128x64 row holds 15 characters with the value),
-# a longer one for wide rows, and its values in words, in engine.options' order
-_WORDS = {"deck": ("Deck", "Deck", ("32 cards", "52 cards", "104 cards")),
-          "hand_size": ("Cards each", "Cards dealt each", ()),
-          "first_card": ("1st card", "First card up", ("any", "plain")),
-          "must_play_if_able": ("Must play", "Must play if able", _NO_YES),
-          "play_drawn": ("Play drawn", "Play a drawn card", _NO_YES),
-          "stack_sevens": ("Stack 7s", "7 on a 7 passes on", _NO_YES),
-          "eight_skips": ("8 skips", "8 skips a player", _NO_YES),
-          "nine_reverses": ("9 reverses", "9 turns the play", _NO_YES),
-          "jack_on_jack": ("Jack on J", "Jack on a Jack", _NO_YES),
-          "no_finish_on_jack": ("Jack last", "Go out on a Jack", ("yes", "no")),
-          "ace": ("Ace", "Ace", ("plain", "draw 4", "play again")),
-          "mau_penalty": ("Mau", "Forgot Mau", ("if caught", "always +2", "no penalty")),
-          "last_seven": ("Last 7", "Going out on 7", ("no draw", "draws 2"))}
 
 
 def default_setup():
@@ -179,14 +164,7 @@ class SetupScreen(ListScreen):
                       "%d %s: %s" % (k + 1, names[k], level))
         self._row(rows, items, "preset", 0, "Rules: %s" % ("custom" if self.custom else s["preset"]))
         if self.custom:
-            self._row(rows, items, "base", 0, "Base: %s" % s["preset"],
-                      "Custom, based on %s" % s["preset"])
-            for option in _options():    # the seat and match rows set the others
-                if option[0] not in ("min_players", "max_players", "match", "rounds", "limit"):
-                    short, long, words = _WORDS[option[0]]
-                    value = _word(self._value(option), option[3], words)
-                    self._row(rows, items, "option", option, "%s: %s" % (short, value),
-                              "%s: %s" % (long, value))
+            _custom().rows(self, rows, items)
         kind = MATCH_KINDS.index(s.get("match", "round"))
         self._row(rows, items, "match", 0, "Match: %s" % ("1 round", "rounds", "knockout")[kind])
         if kind == 1:
@@ -214,13 +192,6 @@ class SetupScreen(ListScreen):
             self.title = (LEVEL_HINTS if self.cols >= WIDE else LEVEL_WORDS)[self.levels[arg]]
         else:
             self.title = "New game"
-
-    def _value(self, option):
-        """The value an option has now: set in the options, else the preset's."""
-        options = self.setup.get("options", {})
-        if option[0] in options:
-            return options[option[0]]
-        return option[1] if self.setup["preset"] == "classic" else option[2]
 
     def on(self, action):
         """Move, change the row's value (OK forward, BACK back), name a seat, or start."""
@@ -270,7 +241,7 @@ class SetupScreen(ListScreen):
             state = (2 if self.custom else presets.index(s["preset"])) + step
             if state % 3 == 2:
                 self.custom = True
-                s["options"] = {"ace": self._value(_option("ace"))}   # not empty: custom
+                s["options"] = _custom().first(s)
             else:
                 self.custom = False
                 s["options"] = {}
@@ -278,13 +249,13 @@ class SetupScreen(ListScreen):
         elif what == "base":
             s["preset"] = "nordic" if s["preset"] == "classic" else "classic"
         elif what == "option":
-            s["options"][arg[0]] = _cycle(self._value(arg), arg[3], step)
+            _custom().change(s, arg, step)
         elif what == "match":
             kind = (MATCH_KINDS.index(s.get("match", "round")) + step) % 3
             s["match"] = MATCH_KINDS[kind]
             s["limit"] = (1, 3, 100)[kind]
         elif what == "limit":
-            s["limit"] = _cycle(s["limit"], arg, step)
+            s["limit"] = cycle(s["limit"], arg, step)
         elif what == "sort":
             s["sort"] = "rank" if s.get("sort", "suit") == "suit" else "suit"
 
@@ -359,30 +330,14 @@ class SetupScreen(ListScreen):
         return self.REFUSED
 
 
-def _options():
-    from engine.rules import options
-    return options()
+def _custom():
+    """firmware.custom, for one use: let go after (a preset's setup never loads it)."""
+    from firmware import custom
+    forget("firmware.custom")
+    return custom
 
 
-def _option(name):
-    for option in _options():
-        if option[0] == name:
-            return option
-    raise KeyError(name)
-
-
-def _word(value, allowed, words):
-    """An option's value in a player's words (numbers as they are)."""
-    if not words:
-        return "%d" % value
-    for i in range(len(allowed)):
-        if allowed[i] == value and (value is not True and value is not False
-                                    or allowed[i] is value):
-            return words[i]
-    return "%s" % value
-
-
-def _cycle(value, allowed, step=1):
+def cycle(value, allowed, step=1):
     """The value after (`step` 1) or before (-1) `value` among the allowed ones (numbers:
     a few useful steps)."""
     if isinstance(allowed, range):

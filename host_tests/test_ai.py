@@ -19,7 +19,7 @@ from array import array
 
 import pytest
 
-from engine import ai, cards
+from engine import ai, cards, easy, expert
 from engine import moves as mv
 from engine import round as rd
 from engine.text import parse, describe
@@ -37,7 +37,7 @@ def play_round(rules, players, levels, seed, playouts=TEST_PLAYOUTS, check=None,
 
     Asserts that every move is in the round's legal-move list. `check(rnd, seat, bot,
     view, moves, n)` runs before each turn decision; `log` collects (seat, move)."""
-    bots = [ai.Player(rules, levels[k % len(levels)], seed=seed * 16 + k, playouts=playouts)
+    bots = [ai.new_player(rules, levels[k % len(levels)], seed=seed * 16 + k, playouts=playouts)
             for k in range(players)]
     return play_bots(rules, bots, seed, before=check, log=log)
 
@@ -220,7 +220,7 @@ def test_expert_stops_at_its_deadline():
     rules = Rules("nordic")
     rnd = Round(rules, 5, Random(3))
     moves = array("H", range(mv.MAX_MOVES))
-    bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=10 ** 6, deadline_ms=30)
+    bot = ai.new_player(rules, ai.EXPERT, seed=1, playouts=10 ** 6, deadline_ms=30)
     view = rnd.view(rnd.turn(), View(rules))
     n = rnd.legal_moves(rnd.turn(), moves)
     import time
@@ -233,12 +233,12 @@ def test_expert_stops_at_its_deadline():
 def test_suggest_gives_a_legal_move():
     for preset, players, level in (("classic", 3, ai.CASUAL), ("nordic", 4, ai.BEGINNER)):
         rules = Rules(preset)
-        helper = ai.Player(rules, ai.EXPERT, seed=4)
+        helper = ai.new_player(rules, ai.EXPERT, seed=4)
 
         def check(rnd, seat, bot, view, moves, n):
             legal = list(moves[:n])
-            assert ai.suggest(view, moves, n) in legal
-            assert ai.suggest(view, moves, n, helper) in legal
+            assert expert.suggest(view, moves, n) in legal
+            assert expert.suggest(view, moves, n, helper) in legal
 
         for seed in range(3):
             play_round(rules, players, (level,), seed, check=check)
@@ -248,23 +248,30 @@ def test_levels_are_checked():
     rules = Rules("classic")
     for bad in (-1, 5, "expert", True, None):
         with pytest.raises(ValueError):
-            ai.Player(rules, bad)
+            ai.new_player(rules, bad)
 
 
 def test_layout_and_constants_mirrored_from_the_engine():
-    # ai.py repeats a few private constants so MicroPython folds them at compile time.
-    assert ai._S_PLAYERS == rd._PLAYERS and ai._S_NEV == rd._NEV and ai._S_DIR == rd._DIR
-    assert ai._S_PENDING == rd._PENDING and ai._S_PEND_RANK == rd._PEND_RANK
-    assert ai._S_WISH == rd._WISH and ai._S_PHASE == rd._PHASE and ai._S_DRAWN == rd._DRAWN
-    assert ai._S_DEBTOR == rd._DEBTOR and ai._NOBODY == rd.NOBODY and ai._NO_WISH == rd.NO_WISH
-    assert ai._S_END == rd._END and ai._S_BOUNDS == rd._BOUNDS and ai._S_CARDS == rd._CARDS
-    assert ai._KIND == mv.KIND_MASK and ai._DRAW == mv.DRAW and ai._PASS == mv.PASS
-    assert ai._CATCH == mv.CATCH and ai._MAU == mv.MAU
-    assert ai._DRAWN == rd.DRAWN
-    assert (ai._SEVEN, ai._EIGHT, ai._NINE, ai._JACK, ai._ACE) == (
-        cards.SEVEN, cards.EIGHT, cards.NINE, cards.JACK, cards.ACE)
-    assert (ai._ACE_DRAW4, ai._ACE_PLAY_AGAIN, ai._MAU_OFF, ai._MATCH_ROUNDS) == (
-        ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF, MATCH_ROUNDS)
+    # ai.py, easy.py and expert.py repeat a few private constants so MicroPython folds
+    # them at compile time: each module's copy matches the engine's.
+    engine = {"_S_PLAYERS": rd._PLAYERS, "_S_NEV": rd._NEV, "_S_DIR": rd._DIR,
+              "_S_PENDING": rd._PENDING, "_S_PEND_RANK": rd._PEND_RANK, "_S_WISH": rd._WISH,
+              "_S_PHASE": rd._PHASE, "_S_DRAWN": rd._DRAWN, "_S_DEBTOR": rd._DEBTOR,
+              "_NOBODY": rd.NOBODY, "_NO_WISH": rd.NO_WISH, "_S_END": rd._END,
+              "_S_BOUNDS": rd._BOUNDS, "_S_CARDS": rd._CARDS, "_KIND": mv.KIND_MASK,
+              "_DRAW": mv.DRAW, "_PASS": mv.PASS, "_CATCH": mv.CATCH, "_MAU": mv.MAU,
+              "_DRAWN": rd.DRAWN, "_SEVEN": cards.SEVEN, "_EIGHT": cards.EIGHT,
+              "_NINE": cards.NINE, "_JACK": cards.JACK, "_ACE": cards.ACE,
+              "_ACE_DRAW4": ACE_DRAW4, "_ACE_PLAY_AGAIN": ACE_PLAY_AGAIN,
+              "_MAU_OFF": MAU_OFF, "_MATCH_ROUNDS": MATCH_ROUNDS}
+    found = set()
+    for module in (ai, easy, expert):
+        for name, value in engine.items():
+            if hasattr(module, name):
+                assert getattr(module, name) == value, (module.__name__, name)
+                found.add(name)
+    assert found == set(engine)
+    assert expert._WIN == easy._WIN == ai._WIN
 
 
 def _stacked(hands, draw, discard, turn=0, preset="classic"):
@@ -282,7 +289,7 @@ def test_a_failed_follow_is_remembered_and_dealt_around():
     rules, rnd = _stacked(["8C TC QC KC 7D", "7S 8S TS QS KS"],
                           "7C 9C JC AC 9S JS 7H 8H TH JH QH KH AH 8D 9D TD JD QD KD AD",
                           "AS 9H", turn=1)
-    bot = ai.Player(rules, ai.EXPERT, seed=2, playouts=8)
+    bot = ai.new_player(rules, ai.EXPERT, seed=2, playouts=8)
     view = View(rules)
     moves = array("H", range(mv.MAX_MOVES))
     bot.observe(rnd.view(0, view), 1, mv.DRAW)
@@ -311,24 +318,24 @@ def test_going_out_and_saying_mau():
     view = rnd.view(0, View(rules))
     n = rnd.legal_moves(0, moves)
     for level in (ai.STRONG, ai.EXPERT):      # (the levels below forget it: test_levels.py)
-        m = ai.Player(rules, level, seed=1).choose(view, moves, n)
+        m = ai.new_player(rules, level, seed=1).choose(view, moves, n)
         assert m == mv.play(parse("9H"), mau=True), (level, describe(m))
     # the last card fits: go out
     rules, rnd = _stacked(["9H", "8C 7S 8S TS QS KS"], rest, "9D")
     view = rnd.view(0, View(rules))
     n = rnd.legal_moves(0, moves)
     for level in (ai.BEGINNER, ai.CASUAL, ai.STRONG, ai.EXPERT):
-        m = ai.Player(rules, level, seed=1).choose(view, moves, n)
+        m = ai.new_player(rules, level, seed=1).choose(view, moves, n)
         assert m == mv.play(parse("9H")), (level, describe(m))
 
 
 @pytest.mark.parametrize("index", range(0, len(MIXES), 3))
 def test_playout_policy_moves_are_legal(index):
-    # The Expert's playouts pick moves straight from the table bytes (ai._policy) and
+    # The Expert's playouts pick moves straight from the table bytes (expert._policy) and
     # apply them unchecked: on every table of random games each pick must be listed.
     rules, players = MIXES[index]
     suits = bytearray(4)
-    flags = ai.Player(rules, ai.EXPERT).flags
+    flags = ai.new_player(rules, ai.EXPERT).flags
     moves = array("H", range(mv.MAX_MOVES))
     for seed in range(3):
         rnd = Round(rules, players, Random(seed))
@@ -337,7 +344,7 @@ def test_playout_policy_moves_are_legal(index):
         while not rnd.is_over() and steps < 3000:
             p = rnd.turn()
             n = rnd.legal_moves(p, moves)
-            pick = ai._policy(rnd.s, p, flags, suits)
+            pick = expert._policy(rnd.s, p, flags, suits)
             assert pick in list(moves[:n]), (describe(pick), [describe(m) for m in moves[:n]])
             # walk on with random legal moves, so every kind of table comes up
             rnd.apply(p, pick if rng.below(2) else moves[rng.below(n)])
@@ -400,7 +407,7 @@ def test_tournament_oracle_sees_the_real_table():
     from tools import tournament as tm
     rules = Rules("classic")
     rnd = Round(rules, 2, Random(5))
-    bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=8)
+    bot = ai.new_player(rules, ai.EXPERT, seed=1, playouts=8)
     deal = tm._oracle_deal(bot, [rnd], "all")
     deal(rnd.view(0, View(rules)))
     assert bytes(bot.world.s[rd._CARDS:]) == bytes(rnd.s[rd._CARDS:])

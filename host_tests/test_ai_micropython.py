@@ -54,7 +54,7 @@ from engine import ai
 def match(preset, seed):
     rules = Rules(preset)
     m = Match(rules, 4, seed)
-    bots = [ai.Player(rules, 4 - k, seed + k, 12) for k in range(4)]
+    bots = [ai.new_player(rules, 4 - k, seed + k, 12) for k in range(4)]
     views = [View(rules) for _ in range(4)]
     moves = array("H", range(200))
     rounds = 0

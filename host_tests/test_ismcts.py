@@ -31,7 +31,7 @@ QUICK = 24   # iterations for the legality runs: a small tree still branches
 def seat(rules, players, seed, iterations=QUICK):
     """ISMCTS at the even seats, the engine's levels (Random to Expert, cycled) at the odd."""
     return [ismcts.Player(rules, iterations, seed=seed * 16 + k) if k % 2 == 0
-            else ai.Player(rules, (seed + k // 2) % 5, seed=seed * 16 + k, playouts=6)
+            else ai.new_player(rules, (seed + k // 2) % 5, seed=seed * 16 + k, playouts=6)
             for k in range(players)]
 
 

@@ -38,7 +38,7 @@ def decide(rnd, level, seed=1):
     rules = rnd.rules
     moves = array("H", range(mv.MAX_MOVES))
     n = rnd.legal_moves(0, moves)
-    return ai.Player(rules, level, seed=seed).choose(rnd.view(0, View(rules)), moves, n)
+    return ai.new_player(rules, level, seed=seed).choose(rnd.view(0, View(rules)), moves, n)
 
 
 def test_casual_spends_a_jack_at_the_first_chance_and_strong_keeps_it():

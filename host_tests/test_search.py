@@ -16,6 +16,7 @@
 from array import array
 
 from engine import ai
+from engine.expert import Expert, _PONDER_MAX, _policy, ponder_budget
 from engine import moves as mv
 from engine.round import Round, View
 from engine.rng import Random
@@ -35,7 +36,7 @@ def _expert_turns(preset, players, seeds):
     moves = array("H", range(mv.MAX_MOVES))
     for seed in seeds:
         rnd = Round(rules, players, Random(seed))
-        strong = ai.Player(rules, ai.STRONG, seed=seed)
+        strong = ai.new_player(rules, ai.STRONG, seed=seed)
         while not rnd.is_over():
             seat = rnd.turn()
             n = rnd.legal_moves(seat, moves)
@@ -49,8 +50,8 @@ def test_a_search_in_slices_decides_as_one_call():
     searched = 0
     for preset, players in (("classic", 2), ("nordic", 4)):
         for rules, view, moves, n in _expert_turns(preset, players, range(3)):
-            whole = ai.Player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
-            sliced = ai.Player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
+            whole = ai.new_player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
+            sliced = ai.new_player(rules, ai.EXPERT, seed=5, playouts=BUDGET)
             move = whole.choose(view, moves, n)
             sliced.begin(view, moves, n)
             view.s[:] = bytes(len(view.s))    # the caller may reuse its view meanwhile
@@ -78,7 +79,7 @@ def test_the_tree_follows_the_opponent_model():
     moves = array("H", range(mv.MAX_MOVES))
     view = rnd.view(0, View(rules))
     n = rnd.legal_moves(0, moves)
-    bot = ai.Player(rules, ai.EXPERT, seed=3, playouts=150)
+    bot = ai.new_player(rules, ai.EXPERT, seed=3, playouts=150)
     search = bot.search
     search.other = 1 << 20
     try:
@@ -96,7 +97,7 @@ def test_the_tree_follows_the_opponent_model():
         if world.apply_legal(0, search.move[c]) != 1:
             continue                   # an 8 that skips, or a draw: the Expert moves on
         checked += 1
-        expected = ai._policy(world.s, 1, flags, bytearray(4))
+        expected = _policy(world.s, 1, flags, bytearray(4))
         replies = []
         x = search.child[c]
         while x != 0xFFFF:
@@ -111,7 +112,7 @@ def test_the_search_keeps_to_its_node_tables():
     small = Search(rules, 8)
     searched = 0
     for _, view, moves, n in _expert_turns("nordic", 3, range(2)):
-        bot = ai.Player(rules, ai.EXPERT, seed=1, playouts=300)
+        bot = ai.new_player(rules, ai.EXPERT, seed=1, playouts=300)
         bot.begin(view, moves, n)          # the candidates ...
         if bot.answer is not None:
             continue
@@ -130,7 +131,7 @@ def _expert_moves(hands, rest, top):
     moves = array("H", range(mv.MAX_MOVES))
     n = rnd.legal_moves(0, moves)
     view = rnd.view(0, View(rules))
-    return [ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
+    return [ai.new_player(rules, ai.EXPERT, seed=seed, playouts=BUDGET).choose(view, moves, n)
             for seed in range(3)]
 
 
@@ -278,7 +279,7 @@ def test_the_hint_is_searched_when_asked_and_its_expert_let_go(monkeypatch):
     n = game.legal(seat, moves)
     early = game.hint(False)            # no search: the heuristic's first choice
     assert early in list(moves[:n])
-    fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
+    fresh = ai.new_player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
     fresh.prng.seed(9 ^ game.match.rounds_played << 12 ^ game.n_moves << 16)  # the table's
     assert game.hint() == fresh.choose(game.view(seat), moves, n)
     assert game.helper is None and game.thinking is None
@@ -353,8 +354,8 @@ def _heads_up(seed):
     """A heads-up classic round, Expert (seat 0) against Strong, told every move."""
     rules = Rules("classic")
     rnd = Round(rules, 2, Random(seed))
-    expert = ai.Player(rules, ai.EXPERT, seed=seed, playouts=BUDGET)
-    strong = ai.Player(rules, ai.STRONG, seed=seed)
+    expert = ai.new_player(rules, ai.EXPERT, seed=seed, playouts=BUDGET)
+    strong = ai.new_player(rules, ai.STRONG, seed=seed)
     return rules, rnd, (expert, strong), (View(rules), View(rules))
 
 
@@ -436,7 +437,7 @@ def test_pondering_walks_on_from_the_table_now():
             pondered += 1
             while expert.ponder(mine, 50):
                 pass
-            assert search.pondered == ai._PONDER_MAX
+            assert search.pondered == _PONDER_MAX
     assert pondered >= 5
 
 
@@ -463,7 +464,7 @@ def test_the_game_ponders_while_the_human_thinks(monkeypatch):
             seat = game.to_move()
             moves = array("H", range(mv.MAX_MOVES))
             n = game.legal(seat, moves)
-            fresh = ai.Player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
+            fresh = ai.new_player(game.rules, ai.EXPERT, seed=1, playouts=BUDGET)
             fresh.prng.seed(seed ^ game.match.rounds_played << 12 ^ game.n_moves << 16)
             hint = game.hint()
             assert hint == fresh.choose(game.view(seat), moves, n)
@@ -475,19 +476,19 @@ def test_the_game_ponders_while_the_human_thinks(monkeypatch):
 def test_the_tournament_ponders_where_a_device_would(monkeypatch):
     # After each move: unless an Expert is to move next (its decision takes the time the
     # move is shown), the Expert whose tree the search holds ponders the device's walks
-    # a move shown (ai.ponder_budget); with ponder 0, never.
+    # a move shown (ponder_budget); with ponder 0, never.
     from tools import tournament
     calls = []
-    real = ai.Player.ponder
+    real = Expert.ponder
 
     def ponder(bot, view, walks):
         calls.append((view.turn(), view.player, walks))
         return real(bot, view, walks)
 
-    monkeypatch.setattr(ai.Player, "ponder", ponder)
+    monkeypatch.setattr(Expert, "ponder", ponder)
     rules = Rules("classic")
     tournament.play_match(rules, [ai.EXPERT, ai.STRONG, ai.EXPERT, ai.STRONG], 5)
-    walks = ai.ponder_budget(rules, 4)
+    walks = ponder_budget(rules, 4)
     assert calls and all(w == walks for _, _, w in calls)
     assert all(turn % 2 == 1 and turn != me for turn, me, _ in calls)   # Strong next
     calls[:] = []

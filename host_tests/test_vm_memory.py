@@ -270,9 +270,11 @@ def test_the_setup_screen_is_let_go_before_the_deal():
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
 
-# A human's turn against strong AIs: engine.search carries 32 KB of ballast on its globals.
-# Looking at the table makes no Expert (the hint is searched when asked); the hint asked
-# for and the move made, the hint's Expert and engine.search are gone from the heap.
+# A human's turn against strong AIs: no AI there is an Expert or of an easy level, so
+# engine.expert and engine.easy are not imported. Then engine.expert and engine.search carry 32 KB of ballast each on their
+# globals. Looking at the table makes no Expert (the hint is searched when asked); the hint
+# asked for and the move made, the hint's Expert, engine.expert and engine.search are gone
+# from the heap.
 HINT = BALLASTED + """
 from firmware.game import Game
 
@@ -284,8 +286,11 @@ def begin():
                  "options": {}, "match": "round", "limit": 1}, 3, 8)
     while game.ai_to_act():
         game.step_ai()
-    __import__("engine.search")
-    sys.modules["engine.search"].ballast = bytearray(BALLAST)
+    print("EXPERT", "engine.expert" in sys.modules, "engine.search" in sys.modules,
+          "engine.easy" in sys.modules)
+    for name in ("engine.expert", "engine.search"):
+        __import__(name)
+        sys.modules[name].ballast = bytearray(BALLAST)
 
 def looks():
     for _ in range(20):         # frames while the human looks at the hand
@@ -300,16 +305,34 @@ def report():
 
 
 def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
-    """No Expert is made while the human looks; the hint's goes once it has answered."""
+    """Strong AIs import no Expert code, nor the easy levels'; no Expert is made while
+    the human looks; the hint's goes once it has answered, and the Expert's code with it."""
     from tools.bench.micropython import SCRUB
     steps = ["begin()", SCRUB, "in_use()", "looks()", SCRUB, "in_use()", "hint()", SCRUB,
              "gc.collect()", SCRUB, "in_use()", "report()"]   # (a call's objects go a call later)
     out = mpvm.run(HINT, modules=("engine", "firmware"), steps=steps, timeout=300,
                    label="the hint's Expert leaves").check().stdout
+    assert "EXPERT False False False" in out, out
     table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
     assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
-    assert hinted < table - 24 * 1024, out      # the ballast (32 KB) no longer in use
+    assert hinted < table - 56 * 1024, out      # both ballasts (64 KB) no longer in use
 
+
+
+def test_the_easy_levels_code_is_imported_for_an_easy_ai_only():
+    """A table of Strong AIs loads no easy level's code (engine.easy); a Beginner's does."""
+    script = """
+import sys
+from firmware.game import Game
+
+def table(level):
+    Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", level]], "preset": "classic",
+          "options": {}, "match": "round", "limit": 1}, 3, 8)
+    print("EASY", level, "engine.easy" in sys.modules)
+"""
+    out = mpvm.run(script, modules=("engine", "firmware"), steps=["table(3)", "table(1)"],
+                   timeout=120, label="the easy levels' code").check().stdout
+    assert "EASY 3 False" in out and "EASY 1 True" in out, out
 
 # The Thumby between two rounds of a match of 3: firmware.between carries 32 KB of
 # ballast, Deal next round pressed, then one VM call a frame with a collection before each:
@@ -406,3 +429,140 @@ def test_the_name_screens_leave_the_heap_when_the_setup_shows_again():
     assert "setup" in out, out
     title, named = (int(x) for x in out.split("HEAP")[1].split())
     assert named - title < 24 * 1024, out       # the setup screen, not the ballast
+
+
+# The Thumby's table, Save and quit: the title's code (firmware.title) carrying 32 KB of
+# ballast, Continue taken: back at the table, the title's code is gone from the heap.
+TITLE = PHASES + """
+def to_table():
+    for _ in range(20):
+        if rig.app.screen.name == "table":
+            break
+        rig.run(1000)
+    print("AT", rig.app.screen.name, "firmware.title" in sys.modules)
+"""
+
+
+def test_the_title_s_code_leaves_the_heap_when_a_row_is_taken():
+    """The title's rows and what they do are loaded while the title shows: the table
+    keeps nothing of them."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "in_use()", "rig.act(5)",
+             "chipmodels.choose(rig, 'Save and quit')", "weigh('firmware.title')",
+             "chipmodels.choose(rig, 'Continue')", "to_table()", SCRUB, "gc.collect()",
+             SCRUB, "in_use()", "report()"]
+    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the title's code leaves").check().stdout
+    assert "AT table False" in out, out
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 16 * 1024, out      # the game again, not the ballast (32 KB)
+
+
+
+def test_the_pause_menu_s_code_leaves_the_heap_when_the_table_shows_again():
+    """The pause menu's items and what they do are loaded while it shows: back at the
+    table (Resume), nothing of them is kept."""
+    from tools.bench.micropython import SCRUB
+    from tools.fakes.chipmodels import VM_MACHINE
+    steps = ["begin()", SCRUB, "in_use()", "rig.act(5)", "weigh('firmware.pause')",
+             "chipmodels.choose(rig, 'Resume')", "to_table()", SCRUB, "gc.collect()",
+             SCRUB, "in_use()", "print('PAUSE', 'firmware.pause' in sys.modules)", "report()"]
+    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
+                                   "tools/fakes/chipmodels.py"),
+                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                   label="the pause menu's code leaves").check().stdout
+    assert "AT table" in out and "PAUSE False" in out, out
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 8 * 1024, out       # the table again, not the ballast (32 KB)
+
+# A match saved after a move, the game's list of moves given 32 KB of room (the room a
+# round's moves grow into is the ballast): the save copies the moves made, not the room.
+SAVE = BALLASTED + """
+class binascii:        # as on a port without binascii.crc32 (the VM's is Python)
+    pass
+
+sys.modules["binascii"] = binascii
+from array import array
+from firmware.game import Game
+from firmware.save import Store
+
+store = Store("/")
+game = Game({"seats": [["You", 0], ["Greta", 3], ["Hugo", 3]], "preset": "classic",
+             "options": {}, "match": "round", "limit": 1}, 3, 8)
+legal = array("H", range(40))
+for _ in range(3):              # the human's move (the last listed), then the AIs'
+    game.play(legal[game.legal(game.to_move(), legal) - 1])
+    while game.ai_to_act():
+        game.step_ai()
+room = array("H", range(BALLAST // 2))
+for i in range(game.n_moves):
+    room[i] = game.moves[i]
+game.moves = room
+
+def save():
+    store.save_game(game)       # the file made, then written again
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    store.save_game(game)
+    print("SAVED", game.n_moves, gc.mem_alloc() - before)
+    gc.enable()
+    loaded, _ = store.load_game(8)
+    print("LOADED", loaded.n_moves)
+"""
+
+
+def test_a_save_copies_the_moves_made_not_their_room():
+    """The per-move save writes the round's moves from the game's list as they are: a
+    long list's room is never copied (a table frame's save allocates a few hundred
+    bytes for the moves at most)."""
+    out = mpvm.run(SAVE, modules=("engine", "firmware"), steps=["save()"], timeout=300,
+                   label="a save's moves").check().stdout
+    moves, allocated = (int(x) for x in out.split("SAVED")[1].split()[:2])
+    assert moves > 0 and "LOADED %d" % moves in out, out
+    assert allocated < 8 * 1024, out             # not the room (32 KB)
+
+
+# The setup screen of a preset imports no custom rule rows (firmware.custom); turned
+# custom, its rows are made (firmware.custom carrying 32 KB of ballast once loaded), an
+# option changed: the custom code is let go after each use, the ballast with it.
+CUSTOM = BALLASTED + """
+from firmware.setup import SetupScreen, default_setup
+
+sc = []
+
+def preset():
+    sc.append(SetupScreen(default_setup(), 4, 30))
+    print("PRESET", "firmware.custom" in sys.modules)
+
+def custom():
+    sc[0].change("preset", 0, 1)     # classic to nordic
+    sc[0].change("preset", 0, 1)     # nordic to custom
+    sc[0].rebuild()
+    __import__("firmware.custom")
+    sys.modules["firmware.custom"].ballast = bytearray(BALLAST)
+
+def option():
+    rows = sc[0].rows_of
+    what, arg = [row for row in rows if row[0] == "option"][0]
+    sc[0].change(what, arg, 1)
+    sc[0].rebuild()
+    print("CUSTOM", "firmware.custom" in sys.modules, len(rows))
+"""
+
+
+def test_the_custom_rules_code_is_loaded_for_a_custom_setup_only():
+    """A preset's setup screen keeps no custom rule rows' code; a custom one loads it for
+    each change and lets it go after."""
+    from tools.bench.micropython import SCRUB
+    steps = ["preset()", SCRUB, "in_use()", "custom()", SCRUB, "option()", SCRUB,
+             "gc.collect()", SCRUB, "in_use()", "print('HEAP', *USED)"]
+    out = mpvm.run(CUSTOM, modules=("engine", "firmware"), steps=steps, timeout=300,
+                   label="the custom rules' code").check().stdout
+    assert "PRESET False" in out and "CUSTOM False" in out, out
+    assert int(out.split("CUSTOM False")[1].split()[0]) > 10, out     # the option rows
+    before, after = (int(x) for x in out.split("HEAP")[1].split())
+    assert after - before < 16 * 1024, out       # the option rows, not the ballast (32 KB)

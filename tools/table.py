@@ -13,7 +13,8 @@ import sys
 from array import array
 
 from engine import moves as mv
-from engine.ai import Player, LEVEL_NAMES, suggest
+from engine.ai import new_player, LEVEL_NAMES
+from engine.expert import suggest
 from engine.text import long_name, SUIT_NAMES
 from engine.match import Match
 from engine.round import View, DRAWN
@@ -77,7 +78,7 @@ def play(args, read=input, out=print):
     """Play one match; return the match."""
     rules = Rules(args.preset)
     match = Match(rules, args.players, args.seed)
-    players = [Player(rules, args.level, args.seed * 7 + k) for k in range(args.players)]
+    players = [new_player(rules, args.level, args.seed * 7 + k) for k in range(args.players)]
     moves = array("H", range(mv.MAX_MOVES))
     view = View(rules)
     while not match.is_over():

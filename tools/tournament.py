@@ -23,11 +23,11 @@ as that of two separate runs, since most games go the same way for both).
 a decision (``tools/ismcts.py``; host only, so it gets no VM sample), e.g. ``i1000v3``
 or ``3vi200``; the table calls it ``ismcts 1000``.
 
-The Expert searches with its device budget (``engine.ai.budget``: the walks of its
+The Expert searches with its device budget (``engine.expert.budget``: the walks of its
 search a device makes in the time nobody notices, for that table size) unless
 ``--playouts`` says otherwise, and ponders where a device would: after each move, unless
 the next player is an Expert (whose decision takes the time the move is shown), the
-Expert whose tree the search holds walks on in it ``engine.ai.ponder_budget`` walks, the
+Expert whose tree the search holds walks on in it ``engine.expert.ponder_budget`` walks, the
 device's while one action is shown (``--no-ponder``: never; ``--ponder N``: N walks). Columns: games; the first level's win rate with a 95% Wilson interval (a
 match won by another player, or by nobody, counts as not won); the target, if the
 issue sets one; average minus points per match of the first level and of the others;
@@ -57,7 +57,7 @@ from array import array
 if __package__ in (None, ""):  # run as a script: make `engine` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import ai  # noqa: E402
+from engine import ai, expert  # noqa: E402
 from engine import moves as mv  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.round import View  # noqa: E402
@@ -95,7 +95,7 @@ def make_player(rules, level, seed, playouts=None):
     if isinstance(level, str):
         from tools import ismcts
         return ismcts.Player(rules, int(level[1:]), seed=seed)
-    return ai.Player(rules, level, seed=seed, playouts=playouts)
+    return ai.new_player(rules, level, seed=seed, playouts=playouts)
 
 
 def player_name(level):
@@ -118,7 +118,7 @@ def play_match(rules, levels, seed, playouts=None, timer=None, oracle=None, pond
     clock = time.perf_counter
     table = [None]          # the round in play, for an oracle's deals
     if ponder is None:
-        ponder = ai.ponder_budget(rules, players)
+        ponder = expert.ponder_budget(rules, players)
     if oracle:
         for bot in bots:
             if bot.level == ai.EXPERT:
@@ -174,7 +174,7 @@ def _ponder(bots, seated, rnd, views, walks):
         return
     for k in range(len(seated)):
         bot = bots[seated[k]]
-        if bot.search is not None and bot.search.owner is bot:
+        if bot.level == ai.EXPERT and bot.search.owner is bot:
             bot.ponder(rnd.view(k, views[seated[k]]), walks)
             return
 
@@ -185,11 +185,11 @@ def _oracle_deal(bot, table, oracle):
     def deal(view):
         s = bot.world.s
         s[:] = table[0].s
-        s[ai._S_NEV] = 0
+        s[expert._S_NEV] = 0
         if oracle == "hands":
             rng = bot.prng
-            lo = ai._S_CARDS
-            for i in range(s[ai._S_BOUNDS] - 1, lo, -1):
+            lo = expert._S_CARDS
+            for i in range(s[expert._S_BOUNDS] - 1, lo, -1):
                 j = lo + rng.below(i - lo + 1)
                 s[i], s[j] = s[j], s[i]
     return deal
@@ -382,14 +382,14 @@ def print_table(results, out=None):
             100 * lo, 100 * hi, verdict, points, speed, vm))
     out.write("target: + met (whole interval at or above), ? undecided, - missed. Expert "
               "budget: %s.\n" % (
-                  "device (engine.ai.budget: the walks a device searches in the time "
+                  "device (engine.expert.budget: the walks a device searches in the time "
                   "nobody notices, by table size)"
                   if all(r["playouts"] is None for r in results)
                   else ", ".join(sorted(set(str(r["playouts"]) for r in results)))
                   + " walks"))
     ponders = sorted(set(r.get("ponder", 0) for r in results))
     if ponders != [0]:
-        out.write("Expert ponder walks while a move is shown: %s (engine.ai.ponder_budget: "
+        out.write("Expert ponder walks while a move is shown: %s (engine.expert.ponder_budget: "
                   "the device's).\n" % ", ".join(str(p) for p in ponders))
 
 
@@ -410,7 +410,7 @@ def build_parser():
                         help="Expert walks per decision (default: its device budget)")
     parser.add_argument("--ponder", type=cli.at_least(0), default=None, metavar="N",
                         help="Expert walks while a move is shown (default: the device's, "
-                        "engine.ai.ponder_budget)")
+                        "engine.expert.ponder_budget)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_const", const=0,
                         help="the Expert never ponders (as before issue 17's reuse)")
     parser.add_argument("--oracle", choices=("hands", "all"),
@@ -521,7 +521,7 @@ def main(argv=None):
                     break
                 res.update(preset=preset, pairing=text, playouts=args.playouts,
                            oracle=args.oracle, rounds=args.rounds,
-                           ponder=ai.ponder_budget(rules, len(levels))
+                           ponder=expert.ponder_budget(rules, len(levels))
                            if args.ponder is None else args.ponder)
                 if args.vm > 0 and not stop.asked and all(isinstance(x, int) for x in levels):  # ISMCTS: host only
                     try:

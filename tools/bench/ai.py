@@ -3,7 +3,7 @@
     python -m tools.bench.ai [--decisions N] [--playouts P] [--quick] [--repeat R]
 
 Prints, for the Expert at 2 to 6 players (classic; nordic seats 5), against Strong: the walks a
-decision makes (P, default its device budget engine.ai.budget), VM milliseconds per
+decision makes (P, default its device budget engine.expert.budget), VM milliseconds per
 decision (mean and slowest) and the RP2040 figures on the cost model (VM ms x the
 calibration loop's RP2040 time / its VM time x the engine factor; see
 tools/bench/micropython.py): ms per decision, walks a second, the longest walk, the
@@ -42,7 +42,7 @@ from array import array
 from engine.rules import Rules
 from engine.round import Round, View
 from engine.rng import Random
-from engine import ai
+from engine import ai, expert
 
 class Tally:
     def __init__(self):
@@ -71,7 +71,7 @@ def _ponder(bots, rnd, views, walks, lock, tally):
         return
     for k in range(len(bots)):
         bot = bots[k]
-        if bot.search is not None and bot.search.owner is bot:
+        if bot.level == ai.EXPERT and bot.search.owner is bot:
             v = rnd.view(k, views[k])
             before = bot.playouts_done
             if lock:
@@ -89,7 +89,7 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
           deadline=0, searched_only=True, reps=1, best_of=1, ponder=0, **options):
     rules = Rules(preset, **options)
     rnd = Round(rules, players, Random(seed))
-    bots = [ai.Player(rules, levels[k % len(levels)], seed + k, playouts, deadline)
+    bots = [ai.new_player(rules, levels[k % len(levels)], seed + k, playouts, deadline)
             for k in range(players)]
     views = [View(rules) for _ in range(players)]
     moves = array("H", range(200))
@@ -123,17 +123,18 @@ def games(preset, players, levels, rounds, seed, playouts, locked, tally, measur
                 tries = best_of if measuring else 1
                 ms = 1 << 30
                 for _ in range(tries):  # the quickest of a few tries: the machine is shared
-                    before = bot.playouts_done
+                    before = getattr(bot, "playouts_done", 0)   # (an Expert's count)
                     t = time.ticks_ms()
                     for _ in range(times):  # fast levels: time a batch (the VM ticks in ms)
                         move = _call(bot, view, moves, n, locked)
                     ms = min(ms, time.ticks_diff(time.ticks_ms(), t))
                 if locked:
                     tally.locked += 1
-                if measuring and (bot.playouts_done > before or not searched_only):
+                done = getattr(bot, "playouts_done", 0) - before
+                if measuring and (done > 0 or not searched_only):
                     tally.decisions += times
                     tally.ms += ms
-                    tally.playouts += bot.playouts_done - before
+                    tally.playouts += done
                     if ms > tally.slowest:
                         tally.slowest = ms
             for k in range(players):
@@ -162,7 +163,7 @@ def timing(preset, players, decisions, playouts, device=False, best_of=1):
     # one game untimed first: the WebAssembly engine compiles the interpreter's hot
     # paths during the first milliseconds (a board has no such warm-up); the Expert
     # ponders as on a device, so its decisions start from the trees it keeps
-    ponder = ai.ponder_budget(Rules(preset), players)
+    ponder = expert.ponder_budget(Rules(preset), players)
     games(preset, players, (ai.EXPERT, ai.STRONG), 1, 999, playouts, False, Tally(),
           ponder=ponder)
     calib = best_calibration(3)  # the loop now: the VM's speed drifts on a shared machine
@@ -182,7 +183,7 @@ def longest_walk(preset, players, reps=40):
     from engine import search as sr
     rules = Rules(preset)
     rnd = Round(rules, players, Random(7))
-    bot = ai.Player(rules, ai.EXPERT, 3)
+    bot = ai.new_player(rules, ai.EXPERT, 3)
     view = rnd.view(rnd.turn(), View(rules))
     moves = array("H", range(200))
     n = rnd.legal_moves(rnd.turn(), moves)
@@ -204,7 +205,7 @@ def longest_walk(preset, players, reps=40):
                 p = me
             if i < tree:
                 world.legal_moves(p, buf)
-            p = world.apply_legal(p, ai._policy(world.s, p, bot.flags, suits))
+            p = world.apply_legal(p, expert._policy(world.s, p, bot.flags, suits))
         bot._judge(world, me)
     ms = time.ticks_diff(time.ticks_ms(), t0)
     calib = min(calib, best_calibration(3))
@@ -214,13 +215,13 @@ def alloc(preset, players, playouts):
     # what making an Expert allocates, then what its decisions allocate
     rules = Rules(preset)
     rnd = Round(rules, players, Random(5))
-    bot = ai.Player(rules, ai.EXPERT, 3, playouts)
+    bot = ai.new_player(rules, ai.EXPERT, 3, playouts)
     views = View(rules)
     moves = array("H", range(200))
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
-    bot = ai.Player(rules, ai.EXPERT, 3, playouts)
+    bot = ai.new_player(rules, ai.EXPERT, 3, playouts)
     player_bytes = gc.mem_alloc() - a
     from engine.search import Search
     a = gc.mem_alloc()
@@ -248,7 +249,7 @@ def alloc(preset, players, playouts):
             m = moves[rng.below(n)]
         rnd.apply(p, m)
     a = gc.mem_alloc()
-    strong = ai.Player(rules, ai.STRONG, 3, playouts)
+    strong = ai.new_player(rules, ai.STRONG, 3, playouts)
     strong_bytes = gc.mem_alloc() - a
     gc.enable()
     print("BENCH alloc_%s%d %d %d %d %d %d" % (preset, players, done, total, player_bytes,
@@ -355,12 +356,12 @@ def report(figures, out=sys.stdout):
     say("Expert decisions with %s (decisions that searched; Strong opponents). RP2040 ms "
         "on the cost model; real firmware ran the old Expert 2x the old estimate (454 "
         "ms loop, no engine factor), about 1.5x this one." % (
-            "%d walks" % playouts if playouts else "the device budget, engine.ai.budget"))
+            "%d walks" % playouts if playouts else "the device budget, engine.expert.budget"))
     say("A walk: one candidate's way down the tree and its playout. UI gap: a slice "
         "(SLICE_MS %d and the walk under way, none started that the longest walk would "
         "carry past GAP_MS %d). Pause: the slowest decision less the %d ms "
         "of search that fit into the %d ms pace (at most PAUSE_MS %d). Between decisions "
-        "the Expert ponders as a device would (engine.ai.ponder_budget walks a move "
+        "the Expert ponders as a device would (engine.expert.ponder_budget walks a move "
         "shown), so its decisions start from the trees it keeps." % (
             SLICE_MS, GAP_MS, pace_room(), AI_PACE_MS, PAUSE_MS))
     say("  %-8s %7s %9s %7s %7s %6s %4s %9s %9s %8s %8s %7s %7s" % (
@@ -386,7 +387,7 @@ def main(argv=None):
                         help="searching Expert decisions timed per table size (default 60)")
     parser.add_argument("--playouts", type=cli.at_least(1), default=None,
                         help="walks per decision (default: the device budget, "
-                        "engine.ai.budget, by table size)")
+                        "engine.expert.budget, by table size)")
     parser.add_argument("--quick", action="store_true", help="10 decisions each")
     parser.add_argument("--best-of", type=cli.at_least(1), default=3, metavar="B",
                         help="make each timed decision B times, keep the quickest (default 3)")

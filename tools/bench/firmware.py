@@ -72,7 +72,7 @@ EXPERT_TARGET_MS = 250
 EXPERT_SIZES = (2, 3, 4, 5, 6)
 
 # Expert decisions through engine.ai's public API: seat 0 Expert with its device budget
-# (engine.ai.budget, no deadline: what the budget costs), the others Strong, classic rules;
+# (engine.expert.budget, no deadline: what the budget costs), the others Strong, classic rules;
 # each decision that searched is timed (VM ms; the quicker of two tries, as a shared machine
 # only slows a try down), with the calibration loop around them
 EXPERT = CALIBRATE + """
@@ -89,7 +89,7 @@ def expert(players, decisions, say=True):
     times, seed = [], 1
     while len(times) < decisions:
         rnd = Round(rules, players, Random(seed))
-        bots = [ai.Player(rules, ai.EXPERT if k == 0 else ai.STRONG, seed + k)
+        bots = [ai.new_player(rules, ai.EXPERT if k == 0 else ai.STRONG, seed + k)
                 for k in range(players)]
         views = [View(rules) for _ in range(players)]
         for k in range(players):
@@ -98,7 +98,7 @@ def expert(players, decisions, say=True):
             seat = rnd.turn()
             bot = bots[seat]
             n = rnd.legal_moves(seat, moves)
-            before = bot.playouts_done
+            before = bot.playouts_done if seat == 0 else 0   # (the Expert's count)
             spent = 1 << 30
             for _ in range(2 if seat == 0 else 1):   # the Expert's quicker of two tries
                 t = time.ticks_ms()
@@ -536,7 +536,7 @@ def report_expert(figures, out=sys.stdout):
         worst = max(times) * scale if times else 0.0
         parts.append("%d players mean %.0f max %.0f ms (%s)" % (
             players, mean, worst, "met" if worst <= EXPERT_TARGET_MS else "not"))
-    out.write("\nExpert decision (engine.ai, classic rules, its device budget engine.ai.budget,"
+    out.write("\nExpert decision (engine.ai, classic rules, its device budget engine.expert.budget,"
               " Strong opponents; VM ms x %d / the VM's calibration loop x %.2f), target at most"
               " %d ms: %s; %d searching decisions a size. The engine move's own figure is"
               " printed by tools.bench.micropython\n"

@@ -81,8 +81,8 @@ PARTS = (
     "game after the decisions played (caches, stories, hint helper, options)",
 )
 ALONE = (
-    (20, "Player level 3 (strong)", "Player(g.rules, 3, 1, 8, 0)"),
-    (21, "Player level 4 (expert)", "Player(g.rules, 4, 1, 8, 0)"),
+    (20, "Player level 3 (strong)", "new_player(g.rules, 3, 1, 8, 0)"),
+    (21, "Player level 4 (expert)", "Expert(g.rules, 1, 8, 0)"),
     (22, "Round (4 players)", "Round(g.rules, 4, Random(1))"),
     (23, "View", "View(g.rules)"),
     (24, "Match (4 players)", "Match(g.rules, 4, 1)"),
@@ -138,7 +138,7 @@ def steps_for(board, decisions):
         steps += ["play(%d)" % per] + collect
     steps += ["while rig.app.game is None or rig.app.screen.name != 'table':\n    play(1)"] + collect
     steps += ["mark(7)"]
-    steps += ["from engine.ai import Player\nfrom engine.round import Round, View\n"
+    steps += ["from engine.ai import new_player\nfrom engine.expert import Expert\nfrom engine.round import Round, View\n"
               "from engine.rng import Random\nfrom engine.match import Match\n"
               "from engine.rules import Rules\nfrom firmware import screens as S\n"
               "from firmware.game import Game\n"

@@ -19,7 +19,7 @@ from tools.sim.device import Device, environment_has_display, firmware_app_facto
 
 MODES = ("window", "terminal", "headless")
 SEEDED_PLAYOUTS = 40   # the Expert's walks a decision under --seed: a fixed count, so a seeded game
-                       # repeats (a device searches by time: engine.ai.budget, 100-160 walks)
+                       # repeats (a device searches by time: engine.expert.budget, 100-160 walks)
 
 
 class Parser(argparse.ArgumentParser):
