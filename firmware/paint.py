@@ -307,7 +307,7 @@ class Painter:
                 continue
             keys[_SEAT0 + k] = key
             if s == LARGE and was is not None and (was ^ key) >> 12 == 0:
-                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn)
+                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn, was & 0x3FF)
             else:
                 c.rect(k * w, 0, w, h, PANEL)
                 self._seat(sc, p, k * w, w, h, p == turn)
@@ -328,24 +328,37 @@ class Painter:
                 c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
             c.small(label, x + 1, 1, CURSOR_INK if turn else TEXT)
 
-    def _seat_parts(self, sc, p, x, w, changed, turn):
+    def _seat_parts(self, sc, p, x, w, changed, turn, was=-1):
         """240x135: the parts of a seat whose bits of its key `changed`: whose turn (the name
-        and its bar) with the Mau mark beside it, the cards left; a turn change redraws the
-        name, not the seat."""
+        and its bar), the Mau mark, the cards left (`was` of them before; -1: drawn anew);
+        a turn change redraws the name, not the seat, a count its digits."""
         c = self.c
-        if changed & 0xC00:                    # the turn or Mau bit
+        if changed & 0xC00:                    # the turn bit (the name) or the Mau bit
             name = sc.names[p][:5]
-            c.rect(x + 4, 0, 40, 10, PANEL)
-            c.rect(x + w - 15, 3, 12, 5, PANEL)
-            if turn:                           # a line over the name, a pixel clear of it
-                c.hline(x + 4, 0, 8 * len(name), HILITE)
-            c.text(name, x + 4, 2, HILITE if turn else TEXT)
-            if sc.mau[p]:
+            if 8 * len(name) > w - 19:         # the name reaches the Mau mark: both drawn
+                changed |= 0xC00
+            if changed & 0x800:
+                c.rect(x + 4, 0, 8 * len(name), 10, PANEL)
+            if changed & 0x400:
+                c.rect(x + w - 15, 3, 12, 5, PANEL)
+            if changed & 0x800:
+                if turn:                       # a line over the name, a pixel clear of it
+                    c.hline(x + 4, 0, 8 * len(name), HILITE)
+                c.text(name, x + 4, 2, HILITE if turn else TEXT)
+            if changed & 0x400 and sc.mau[p]:
                 c.small("MAU", x + w - 15, 3, WARN)
         if changed & 0x3FF:                    # cards left
             count = sc.counts[p]
+            number = "%d" % count
+            # as many digits (one or two: a third reaches the word) and the same word
+            # ("CARD" for one): only the digits are drawn again
+            if (0 <= was < 100 and count < 100 and (was > 9) == (count > 9)
+                    and (was == 1) == (count == 1)):
+                c.rect(x + 4, 11, 8 * len(number), 8, PANEL)
+                c.text(number, x + 4, 11, TEXT)
+                return
             c.rect(x + 4, 11, 40, 8, PANEL)
-            c.text("%d" % count, x + 4, 11, TEXT)
+            c.text(number, x + 4, 11, TEXT)
             c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM)
 
     def _middle(self, sc):
@@ -556,7 +569,7 @@ class Painter:
             self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
         ends = (scroll > 0) | (scroll + fit < n) << 1
-        if keys.get("ends") != ends or first_drawn:
+        if keys.get("ends") != ends or first_drawn and s == TINY:   # (only there in a column)
             keys["ends"] = ends
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3

@@ -220,3 +220,74 @@ def inside(box, area):
     x, y, w, h = box
     ax, ay, aw, ah = area
     return ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah
+
+
+@pytest.mark.parametrize("names", (("Anna", "Greta", "Hugo", "Ida"),
+                                   ("Anna", "Al", "Greta", "Hugo", "Ida", "Birgit")))
+def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
+    """A turn passing draws the two names again as wide as they are, not the Mau marks; a
+    Mau mark draws the mark; a count its digits, unless it gains a digit or comes to one
+    card (the word changes). Where a name reaches the Mau mark (six players: seats 48
+    pixels wide) both are drawn. The canvas equals the table painted whole after each."""
+    from firmware.gfx import Canvas
+    c = Canvas(240, 135, 4)
+    painter = paint.Painter(c)
+    t = S.TableScreen(list(names), paint.hand_fit(c), paint.status_cols(c), paint.status_fit(c))
+    n = t.players
+    w = 240 // (n - 1)
+    for p in range(n):
+        t.counts[p] = 5
+    t.turn = 1
+    painter.paint(t)
+    c.take_boxes()
+
+    def seat(p):            # (x, the name's width, whether it reaches the Mau mark)
+        x, width = (p - 1) * w, 8 * len(names[p][:5])
+        return x, width, width > w - 19
+
+    def name_area(p):
+        x, width, reaches = seat(p)
+        return [(x + 4, 0, width, 10)] + mau_area(p) * reaches
+
+    def mau_area(p):
+        return [((p - 1) * w + w - 15, 3, 12, 5)]
+
+    def count_area(p, digits):
+        return [((p - 1) * w + 4, 11, digits, 8)]
+
+    def bar_drawn(change, allowed):
+        change()
+        drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+        assert drawn and all(any(inside(b, a) for a in allowed) for b in drawn), (drawn, allowed)
+        fresh = Canvas(240, 135, 4)
+        paint.Painter(fresh).paint(t)
+        assert bytes(fresh.buf) == bytes(c.buf)
+
+    for p in range(1, n - 1):                 # the turn passes round, seat by seat
+        bar_drawn(lambda: setattr(t, "turn", p + 1), name_area(p) + name_area(p + 1))
+    for p in range(1, n):
+        bar_drawn(lambda: t.mau.__setitem__(p, 1), mau_area(p) + seat(p)[2] * name_area(p))
+        bar_drawn(lambda: t.mau.__setitem__(p, 0), mau_area(p) + seat(p)[2] * name_area(p))
+    p = n - 1
+    for count, digits in ((6, 8), (9, 8), (10, 40), (11, 16), (9, 40), (2, 8), (1, 40), (2, 40)):
+        bar_drawn(lambda: t.counts.__setitem__(p, count), count_area(p, digits))
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_the_scroll_marks_are_drawn_again_only_where_a_slot_covers_one(w, h, depth):
+    """A cursor step off the first slot draws that slot's column again; only on 72x40 does
+    the column hold the left scroll mark (the marks are drawn again then), elsewhere they
+    stay."""
+    c, app = my_turn_table(w, h, depth)
+    t, painter, s = app.table, app.painter, c.size
+    t.scroll = 0
+    t.cursor = 0
+    painter.paint(t)
+    c.take_boxes()
+    t.cursor = 1
+    drawn = marked(c, lambda: painter.paint(t))
+    edge = 3 if s == gfx.LARGE else 1
+    mid = paint._HAND_Y[s] + c.card_size()[1] // 2 - 2
+    ends = [(0, mid, edge, 5), (w - edge, mid, edge, 5)]
+    assert [b for b in drawn if b in ends] == (ends if s == gfx.TINY else []), drawn
+    assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
