@@ -7,7 +7,8 @@ Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty b
 (a new rectangle joins the box last grown, or else the box it grows least, when that
 wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
 a frame that changes the hand row and the opponents sends two boxes, not the screen between.
-`take_boxes()` hands them out; `take_dirty()` gives their union as one box.
+`take_boxes()` hands them out (`box_n` says how many there are); `take_dirty()` gives their
+union as one box.
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
 
@@ -163,7 +164,7 @@ class Canvas:
         self._tens = [_stamp_of(framebuf, _TEN, 9, k) for k in scales]   # 10 in the 8x8 style
         # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
         self._box = array("H", bytes(8 * MAX_BOXES + 8))
-        self._n = 0
+        self.box_n = 0                           # how many: the device loop reads it each frame
         self._last = 0                           # the box last made or grown (a hint)
         self._slack = _SLACK if depth == 4 else _MONO_SLACK
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
@@ -205,7 +206,7 @@ class Canvas:
         y1 = y + h
         if b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
             return
-        n = self._n
+        n = self.box_n
         if x1 > self.width:
             x1 = self.width
         if y1 > self.height:
@@ -245,7 +246,7 @@ class Canvas:
             b[i + 1] = y
             b[i + 2] = x1
             b[i + 3] = y1
-            self._n = n + 1
+            self.box_n = n + 1
             self._last = i
             if n == MAX_BOXES:
                 self._join_closest()
@@ -264,7 +265,7 @@ class Canvas:
 
     def _join_closest(self):
         """Merge the two boxes whose union wastes the fewest pixels."""
-        b, end = self._box, 4 * self._n
+        b, end = self._box, 4 * self.box_n
         best_i = best_j = 0
         waste = 1 << 30
         for i in range(0, end, 4):
@@ -293,10 +294,10 @@ class Canvas:
                 b[i + k] = b[j + k]
             if b[j + k + 2] > b[i + k + 2]:
                 b[i + k + 2] = b[j + k + 2]
-        last = 4 * (self._n - 1)
+        last = 4 * (self.box_n - 1)
         for k in range(4):
             b[j + k] = b[last + k]
-        self._n -= 1
+        self.box_n -= 1
         self._last = i
 
     def _settle(self):
@@ -304,12 +305,12 @@ class Canvas:
         overlapping a little stay apart: a few pixels sent twice cost less)."""
         b, slack = self._box, self._slack
         i = 0
-        while i < 4 * self._n:
+        while i < 4 * self.box_n:
             x0 = b[i]
             y0 = b[i + 1]
             x1 = b[i + 2]
             y1 = b[i + 3]
-            for j in range(i + 4, 4 * self._n, 4):
+            for j in range(i + 4, 4 * self.box_n, 4):
                 # apart (the usual case) is seen by comparisons before the waste is worked out
                 if (b[j] < x1 and x0 < b[j + 2] and b[j + 1] < y1 and y0 < b[j + 3]
                         and self._overlap_waste(i, j) <= slack):
@@ -332,11 +333,11 @@ class Canvas:
 
     def take_boxes(self):
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
-        if not self._n:        # most frames draw nothing (the device loop asks every frame)
+        if not self.box_n:        # most frames draw nothing (the device loop reads box_n first)
             return 0
-        if self._n > 1:
+        if self.box_n > 1:
             self._settle()
-        n = self._n
+        n = self.box_n
         b, out = self._box, self.boxes
         for i in range(0, 4 * n, 4):
             out[i], out[i + 1] = b[i], b[i + 1]
@@ -346,12 +347,12 @@ class Canvas:
 
     def _clear(self):
         """No dirty boxes: the hint names box 0, made one no rectangle is inside."""
-        self._n = self._last = 0
+        self.box_n = self._last = 0
         self._box[2] = 0
 
     def take_dirty(self):
         """(x, y, w, h) of one box around everything drawn since the last call, or None."""
-        n = self._n
+        n = self.box_n
         if not n:
             return None
         b = self._box
