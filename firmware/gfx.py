@@ -3,7 +3,9 @@
 `Canvas(width, height, depth)`: depth 4 is GS4_HMSB with a 16-colour palette (RGB565, sent
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
-Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
+Every drawing call marks its rectangle, but for one told (`mark` False) that it lies inside a
+rectangle its part marked already (a text on its bar, a card in its slot's column): its mark
+would return at the first test, but each call of it costs. The canvas keeps up to MAX_BOXES dirty boxes
 (a new rectangle joins the box last grown, or else the box it grows least, when that
 wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
 a frame that changes the hand row and the opponents sends two boxes, not the screen between.
@@ -368,37 +370,42 @@ class Canvas:
         self.fb.fill(self._roles[role])
         self.mark(0, 0, self.width, self.height)
 
-    def rect(self, x, y, w, h, role):
-        """A filled rectangle."""
+    def rect(self, x, y, w, h, role, mark=True):
+        """A filled rectangle (`mark` False: inside one marked already, as below)."""
         self.fb.fill_rect(x, y, w, h, self._roles[role])
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
-    def frame(self, x, y, w, h, role):
+    def frame(self, x, y, w, h, role, mark=True):
         """A rectangle's outline."""
         self.fb.rect(x, y, w, h, self._roles[role])
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
-    def hline(self, x, y, w, role):
+    def hline(self, x, y, w, role, mark=True):
         """A horizontal line."""
         self.fb.hline(x, y, w, self._roles[role])
-        self.mark(x, y, w, 1)
+        if mark:
+            self.mark(x, y, w, 1)
 
     def text_width(self, s):
         """Width in pixels of `s` in the screen's text font."""
         return len(s) * self.cw
 
-    def text(self, s, x, y, role):
+    def text(self, s, x, y, role, mark=True):
         """Text in the screen's font: 8x8 on medium and large screens, 3x5 on the tiny one."""
         if self.size == TINY:
-            self.small(s, x, y, role)
+            self.small(s, x, y, role, mark)
             return
         self.fb.text(s, x, y, self._roles[role])
-        self.mark(x, y, len(s) * 8, 8)
+        if mark:
+            self.mark(x, y, len(s) * 8, 8)
 
-    def small(self, s, x, y, role):
+    def small(self, s, x, y, role, mark=True):
         """Text in the 3x5 font (4 pixels a character)."""
         self._small(s, x, y, self._roles[role])
-        self.mark(x, y, 4 * len(s), 5)
+        if mark:
+            self.mark(x, y, 4 * len(s), 5)
 
     def _small(self, s, x, y, c):
         """3x5 letters in pixel value c, stamped eight at a time, a word each."""
@@ -483,14 +490,14 @@ class Canvas:
             return (15, 22) if big else (13, 18)
         return (9, 12)
 
-    def card(self, x, y, c, state=NORMAL, big=False):
+    def card(self, x, y, c, state=NORMAL, big=False, mark=True):
         """A card face: rank at the top left, the suit below; hearts and diamonds red."""
         w, h = self.card_size(big)
         shaded = state == SHADED
         body = SHADE if shaded else CARD
         red = (c >> 4) >= 2
         ink = self._roles[(SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)]
-        self._card_body(x, y, w, h, body)       # marks the card; what follows lies inside
+        self._card_body(x, y, w, h, body, mark)   # marks the card; what follows lies inside
         rank, suits = c & 15, self._suits
         if self.size == TINY:    # a blank row between rank and suit
             self._tiny_rank(x + 1, y + 1, rank, ink)
@@ -502,7 +509,7 @@ class Canvas:
             self._rank(x + 2, y + 2, rank, ink, big)
             self._stamp(suits[4 + (c >> 4)], x + w - 16, y + h - 16, ink)
 
-    def _card_body(self, x, y, w, h, body):
+    def _card_body(self, x, y, w, h, body, mark=True):
         """A card's rounded rectangle: filled on colour screens; mono shades are outlines."""
         fb = self.fb
         if self.depth == 1 and body == SHADE:
@@ -519,7 +526,8 @@ class Canvas:
         fb.pixel(x + w - 1, y, edge)
         fb.pixel(x, y + h - 1, edge)
         fb.pixel(x + w - 1, y + h - 1, edge)
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
     def _rank(self, x, y, rank, c, big):
         """A rank in pixel value c: the 8x8 font, or twice that size; 10 has its own stamp."""

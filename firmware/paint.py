@@ -49,6 +49,9 @@ _CARD = const(0)
 _DRAW = const(1)
 _MAU = const(3)
 _CATCH = const(4)
+# the canvas's `mark` argument for a drawing inside a rectangle its part has just drawn (and
+# marked): no mark of its own
+_INSIDE = const(0)
 _SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
 _MARK0 = const(150)    # region of the marks below the first slot (colour)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
@@ -343,10 +346,10 @@ class Painter:
                 c.rect(x + w - 15, 3, 12, 5, PANEL)
             if changed & 0x800:
                 if turn:                       # a line over the name, a pixel clear of it
-                    c.hline(x + 4, 0, 8 * len(name), HILITE)
-                c.text(name, x + 4, 2, HILITE if turn else TEXT)
+                    c.hline(x + 4, 0, 8 * len(name), HILITE, _INSIDE)
+                c.text(name, x + 4, 2, HILITE if turn else TEXT, _INSIDE)
             if changed & 0x400 and sc.mau[p]:
-                c.small("MAU", x + w - 15, 3, WARN)
+                c.small("MAU", x + w - 15, 3, WARN, _INSIDE)
         if changed & 0x3FF:                    # cards left
             count = sc.counts[p]
             number = "%d" % count
@@ -355,11 +358,12 @@ class Painter:
             if (0 <= was < 100 and count < 100 and (was > 9) == (count > 9)
                     and (was == 1) == (count == 1)):
                 c.rect(x + 4, 11, 8 * len(number), 8, PANEL)
-                c.text(number, x + 4, 11, TEXT)
+                c.text(number, x + 4, 11, TEXT, _INSIDE)
                 return
             c.rect(x + 4, 11, 40, 8, PANEL)
-            c.text(number, x + 4, 11, TEXT)
-            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM)
+            c.text(number, x + 4, 11, TEXT, _INSIDE)
+            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM,
+                    _INSIDE)
 
     def _middle(self, sc):
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
@@ -388,7 +392,7 @@ class Painter:
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
-                c.card(area[0], area[1], sc.top, gfx.NORMAL, s == LARGE)
+                c.card(area[0], area[1], sc.top, gfx.NORMAL, s == LARGE, _INSIDE)
         if self._changed("wish", sc.wish):
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
@@ -434,15 +438,15 @@ class Painter:
         if self._changed("turn", mine):
             self._clear(_TURN_AT[s], FELT)
             name = sc.names[sc.viewer][:5].upper() if mine else ""
-            if name:                # the holder's name (pass-and-play) and "your turn"
-                if s == LARGE:
-                    c.text(name, 236 - 8 * len(name), 24, HILITE)
-                    c.small("YOUR TURN", 200, 34, TEXT)
+            if name:                # the holder's name (pass-and-play) and "your turn", in
+                if s == LARGE:      # the area just cleared
+                    c.text(name, 236 - 8 * len(name), 24, HILITE, _INSIDE)
+                    c.small("YOUR TURN", 200, 34, TEXT, _INSIDE)
                 elif s == MEDIUM:
-                    c.small("YOUR", 104, 9, TEXT)
-                    c.small("TURN", 104, 16, TEXT)
+                    c.small("YOUR", 104, 9, TEXT, _INSIDE)
+                    c.small("TURN", 104, 16, TEXT, _INSIDE)
                 else:
-                    c.small("GO", 62, 11, TEXT)
+                    c.small("GO", 62, 11, TEXT, _INSIDE)
         if self._changed("pending", sc.pending):
             self._clear(_PENDING_AT[s], FELT)
             if sc.pending:
@@ -483,9 +487,9 @@ class Painter:
                     continue
                 c.rect(0, y + i * h, cw * max(len(line), len(was)), h, FELT)
             if s == LARGE:
-                c.text(line, 0, y + i * h, TEXT)
+                c.text(line, 0, y + i * h, TEXT, _INSIDE)
             else:
-                c.small(line, 0, y + i * h, TEXT)
+                c.small(line, 0, y + i * h, TEXT, _INSIDE)
 
     def _page_mark(self, page, pages):
         """Which page of the status text shows ("2/3"; mono: an arrow, the text pages round),
@@ -627,8 +631,8 @@ class Painter:
         c.rect(0, y, c.width - 4, rows, FELT)  # only the old arrow's bytes change (not the page mark's)
         if slot >= 0:
             x = _HAND_X[s] + c.card_size()[0] // 2 + slot * _STEP[s] - rows + 1
-            for r in range(rows):
-                c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR)
+            for r in range(rows):              # in the strip just cleared
+                c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR, _INSIDE)
 
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
@@ -636,16 +640,17 @@ class Painter:
         arrow = s == MEDIUM
         y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
+        # all of it inside the slot's column, drawn (and marked) right before
         if kind == S.CARD_ITEM:
             shaded = sc.my_turn and not sc.playable[arg] and c.depth == 1
-            c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL)
+            c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL, False, _INSIDE)
         else:
             self._tile(x, y, w, h, kind, arg, sc)
         if i == sc.cursor and not arrow:
             if c.depth == 4:
-                c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
+                c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR, _INSIDE)
             else:   # mono: a bar under the raised card
-                c.hline(x, c.height - 1, w, CURSOR)
+                c.hline(x, c.height - 1, w, CURSOR, _INSIDE)
 
     def _marks(self, x, bottom, w, mark):
         """Colour: the strip below a hand card, a bar when it can be played (mark bit 0), a
@@ -654,21 +659,22 @@ class Painter:
         c = self.c
         c.rect(x, bottom + 1, w, 5, FELT)
         if mark & 1:
-            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD)
+            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD, _INSIDE)
         if mark & 2:
-            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE)
+            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE, _INSIDE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
         """An action item drawn like a card: a short label and a symbol, a pixel clear of the
-        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone)."""
+        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone); all
+        of it inside the slot's column."""
         c, s = self.c, self.c.size
         on = kind == S.MAU_ITEM and sc.mau_on
-        c.rect(x, y, w, h, HILITE if on else PANEL)
+        c.rect(x, y, w, h, HILITE if on else PANEL, _INSIDE)
         if c.depth == 4:
-            c.frame(x, y, w, h, TEXT)
+            c.frame(x, y, w, h, TEXT, _INSIDE)
         else:
-            c.hline(x, y, w, TEXT)
-            c.hline(x, y + h - 1, w, TEXT)
+            c.hline(x, y, w, TEXT, _INSIDE)
+            c.hline(x, y + h - 1, w, TEXT, _INSIDE)
         ink = CURSOR_INK if on else TEXT
         label = _TILE_LABELS[s][kind - 1]
         if kind == S.DRAW_ITEM:
@@ -685,10 +691,11 @@ class Painter:
             sym = "-"
         if s == TINY:      # one symbol: the cards to draw, whom to catch, or the label
             sym = sym[-2:] if kind == S.DRAW_ITEM else sym + "!" if kind == S.CATCH_ITEM else label
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink, _INSIDE)
             return
-        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
+        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink, _INSIDE)
         if s == LARGE and 8 * len(sym) <= w - 4:
-            c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink)
+            c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink, _INSIDE)
         else:
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink,
+                    _INSIDE)

@@ -291,3 +291,29 @@ def test_the_scroll_marks_are_drawn_again_only_where_a_slot_covers_one(w, h, dep
     ends = [(0, mid, edge, 5), (w - edge, mid, edge, 5)]
     assert [b for b in drawn if b in ends] == (ends if s == gfx.TINY else []), drawn
     assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES[:2])
+def test_a_drawing_inside_a_part_just_drawn_is_not_marked_again(w, h, depth):
+    """A cursor step over every item of the hand row marks the slots' columns (128x64: the
+    arrow's strip), not their cards, tiles, the cursor's frame or arrow; a new status line
+    marks its clearing, not its text (each of those marks would only find itself inside);
+    the canvas equals one painted whole. (On 72x40 the left scroll mark lies in the first
+    slot's column, and is marked when drawn again.)"""
+    c, app = my_turn_table(w, h, depth)
+    t, painter = app.table, app.painter
+    t.scroll = 0
+    t.cursor = 0
+    painter.paint(t)
+    c.take_boxes()
+
+    def marks_nothing_inside(change):
+        change()
+        drawn = marked(c, lambda: painter.paint(t))
+        assert drawn and not [b for k, b in enumerate(drawn)
+                              if any(inside(b, a) for a in drawn[:k])], drawn
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+
+    for i in range(1, min(t.item_n, paint.hand_fit(c))):
+        marks_nothing_inside(lambda: setattr(t, "cursor", i))
+    marks_nothing_inside(lambda: setattr(t, "status", ["Anna plays 7 of hearts", "Mau"]))
