@@ -52,8 +52,6 @@ _CATCH = const(4)
 # the canvas's `mark` argument for a drawing inside a rectangle its part has just drawn (and
 # marked): no mark of its own
 _INSIDE = const(0)
-_SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
-_MARK0 = const(150)    # region of the marks below the first slot (colour)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
@@ -175,6 +173,13 @@ class Painter:
                 and last.fit == screen.fit and last.name != "title" and screen.name != "title"
                 and not last.suits and not screen.suits)
 
+    def _slots(self):
+        """A new list for the region "slots" (callers read `keys.get("slots") or _slots()`):
+        the keys of what each slot of the hand row shows, then of the marks below each
+        (colour). A list is read by index, cheaper than the dict on every paint."""
+        slots = self.keys["slots"] = [None] * (2 * self._fit)
+        return slots
+
     def _changed(self, region, key):
         """True (and remember `key`) when `region` was drawn from something else."""
         if self.keys.get(region) == key:
@@ -217,9 +222,10 @@ class Painter:
         if was is None or was == card or card == 255:
             return
         c, s = self.c, self.c.size
+        slots = self.keys.get("slots") or self._slots()
         for slot in range(self._fit):
-            key = self.keys.get(_SLOT0 + slot, -1)
-            if key >= 0 and key >> 12 == S.CARD_ITEM and key & 0xFF == card:
+            key = slots[slot]
+            if key is not None and 0 <= key < 4096 and key & 0xFF == card:   # a card
                 raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
                 self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
                 return
@@ -525,6 +531,7 @@ class Painter:
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
         mine, keys, scroll = sc.my_turn, self.keys, sc.scroll
+        slots = keys.get("slots") or self._slots()
         raised = -1 if arrow else sc.cursor   # the item drawn raised, with the cursor's frame
         # colour screens mark the playable cards below them (a turn change then redraws that
         # strip, not the row); mono screens shade the others, on the cards themselves
@@ -554,8 +561,8 @@ class Painter:
                     key = kind << 12 | (i == raised) << 10 | look
                 if i == hint:
                     mark |= 2
-            if keys.get(_SLOT0 + slot) != key:
-                keys[_SLOT0 + slot] = key
+            if slots[slot] != key:
+                slots[slot] = key
                 if not drawn and self.trace is not None and sc.hand_n:
                     self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
                 drawn = True
@@ -564,8 +571,8 @@ class Painter:
                 first_drawn = first_drawn or slot == 0
                 if i < n:
                     self._slot(sc, i, x, y0, w, h)
-            if marks and keys.get(_MARK0 + slot) != mark:
-                keys[_MARK0 + slot] = mark
+            if marks and slots[fit + slot] != mark:
+                slots[fit + slot] = mark
                 self._marks(_HAND_X[s] + slot * _STEP[s], y0 + h, w, mark)
             i += 1
         if arrow:
@@ -595,10 +602,11 @@ class Painter:
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
             top = y0 - 1 if s == MEDIUM else y0 - _LIFT[s] - 1   # (a raised card's frame)
             c.rect(0, top, c.width, c.height - top, FELT)
+            slots = self.keys.get("slots") or self._slots()
             for slot in range(hand_fit(c)):
                 suit = sc.suits[slot] if slot < len(sc.suits) else -1
                 # the table draws its slots again: -1 empty, -2 to -5 no table item's key
-                self.keys[_SLOT0 + slot] = -2 - suit
+                slots[slot] = -2 - suit
                 if suit >= 0:
                     x = _HAND_X[s] + slot * _STEP[s]
                     c.rect(x, y0, w, h, CARD)

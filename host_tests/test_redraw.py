@@ -317,3 +317,18 @@ def test_a_drawing_inside_a_part_just_drawn_is_not_marked_again(w, h, depth):
     for i in range(1, min(t.item_n, paint.hand_fit(c))):
         marks_nothing_inside(lambda: setattr(t, "cursor", i))
     marks_nothing_inside(lambda: setattr(t, "status", ["Anna plays 7 of hearts", "Mau"]))
+
+
+def test_the_hand_rows_keys_are_one_list_made_again_with_the_keys():
+    """What each slot shows and the marks below it are kept in one list (read by index on
+    every paint, not looked up in the dict slot by slot); the painter's keys made anew (a
+    new screen) make it anew, so the table then draws every slot again."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    fit = paint.hand_fit(c)
+    slots = painter.keys["slots"]
+    assert len(slots) == 2 * fit and None not in slots
+    assert len(painter.keys) < 30        # the regions but the seats' are named (was 39)
+    painter.keys = {}
+    columns = [b for b in marked(c, lambda: painter.paint(t)) if b[1] == paint._HAND_Y[gfx.LARGE] - 6]
+    assert len(columns) == fit and painter.keys["slots"] is not slots
