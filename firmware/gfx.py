@@ -464,10 +464,9 @@ class Canvas:
                 j += 1
             for row in range(8):
                 bits = letter[row]
-                wide = spread[bits >> 4] << 8 | spread[bits & 15]   # each pixel twice
-                k = 4 * row
-                g[k] = g[k + 2] = wide >> 8
-                g[k + 1] = g[k + 3] = wide & 0xFF
+                k = 4 * row                    # each pixel twice, each row twice
+                g[k] = g[k + 2] = spread[bits >> 4]
+                g[k + 1] = g[k + 3] = spread[bits & 15]
             self._stamp(self._glyph_fb, x + 16 * i, y, c)
 
     def suit(self, x, y, s, role, scale=1):

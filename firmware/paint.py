@@ -281,15 +281,20 @@ class Painter:
         self.flying = -1
 
     def _table(self, sc):
+        # run on every paint: the keys of the parts that seldom change are checked inline
+        # here and in the parts' own first lines (a call of _changed each would cost)
+        keys = self.keys
         if self.under_card is not None:
             self._launch(sc)
-        if self._changed("felt", 1):
+        if keys.get("felt") != 1:
+            keys["felt"] = 1
             self.c.fill(FELT)
         self._opponents(sc)
         self._middle(sc)
         top = sc.status_top
         self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
-        self._unsaved()
+        if keys.get("unsaved") != self.unsaved:
+            self._unsaved()
         self._page_mark(top // sc.status_fit + 1, sc.status_pages())
         self._hand(sc)
 
@@ -381,8 +386,9 @@ class Painter:
         # all of it as one int (pile < 256, top card, wish, pending < 64, direction, seat)
         whole = (sc.draw_size | top << 8 | (sc.wish + 1) << 16 | sc.pending << 19
                  | (sc.direction > 0) << 25 | mine << 26)
-        if not self._changed("middle", whole):
+        if self.keys.get("middle") == whole:
             return
+        self.keys["middle"] = whole
         if self._changed("mid", 1):
             y, h = _MID_Y[s]
             c.rect(0, y, c.width, h, FELT)
@@ -478,8 +484,9 @@ class Painter:
         c, s = self.c, self.c.size
         fit = _STATUS_FIT[s]
         old = self.keys.get("status")
-        if not self._changed("status", lines):
+        if old == lines:
             return
+        self.keys["status"] = lines
         h, y = _STATUS_H[s], _STATUS_Y[s]
         if old is None:
             top = y - (s != TINY)     # 72x40: the table's middle ends right above
@@ -501,8 +508,10 @@ class Painter:
         """Which page of the status text shows ("2/3"; mono: an arrow, the text pages round),
         at the right end of the last status line; nothing for a text of one page."""
         c, s = self.c, self.c.size
-        if not self._changed("page", (page << 8 if s == LARGE else 0) | min(pages, 2)):
+        key = (page << 8 if s == LARGE else 0) | (pages if pages < 2 else 2)
+        if self.keys.get("page") == key:
             return
+        self.keys["page"] = key
         x = c.width - (_MARK_W[s] or 4)
         if s == MEDIUM:
             y, rows = _HAND_Y[s] - 1 - _ARROW, 3
@@ -632,8 +641,9 @@ class Painter:
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
         c, s = self.c, self.c.size
-        if not self._changed("arrow", slot):
+        if self.keys.get("arrow") == slot:       # (128x64: on every paint)
             return
+        self.keys["arrow"] = slot
         rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
         c.rect(0, y, c.width - 4, rows, FELT)  # only the old arrow's bytes change (not the page mark's)

@@ -104,11 +104,16 @@ def test_the_middle_redraws_only_the_part_that_changed(w, h, depth):
 
 
 def test_an_unchanged_table_is_checked_without_drawing():
-    """A paint with nothing new draws nothing (every region's key is as it was)."""
+    """A paint with nothing new draws nothing (every region's key is as it was), and looks
+    at the keys of the parts that seldom change inline: no call of `_changed` or `_unsaved`
+    (each such call costs, on every paint)."""
     for w, h, depth in SIZES:
         c, app = my_turn_table(w, h, depth)
-        app.painter.paint(app.table)
-        assert boxes_of(c) == []
+        painter, calls = app.painter, []
+        for name in ("_changed", "_unsaved"):
+            setattr(painter, name, lambda *a, _f=getattr(painter, name): calls.append(a) or _f(*a))
+        painter.paint(app.table)
+        assert boxes_of(c) == [] and calls == []
 
 
 class CountingPalette(tuple):
