@@ -529,6 +529,16 @@ class Painter:
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
         (a cursor step redraws two cards, or on the 128x64 OLED only moves the arrow)."""
+        # what the row shows follows from the screen's arrays, which change only when it
+        # takes a view (`shown`), and these numbers (each under 128; pending under 64): when
+        # none changed, there is no slot to look at (most paints: 70% in the bench's game)
+        keys = self.keys
+        row = sc.shown << 8 | sc.item_n
+        look = (sc.scroll << 22 | sc.cursor << 15 | (sc.hint + 1) << 8 | sc.pending << 2
+                | sc.my_turn << 1)
+        if keys.get("row") == row and keys.get("look") == look:
+            return
+        keys["row"], keys["look"] = row, look
         c, s = self.c, self.c.size
         n = sc.item_n
         w, h = self._card
@@ -539,7 +549,7 @@ class Painter:
         drawn = first_drawn = False
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
-        mine, keys, scroll = sc.my_turn, self.keys, sc.scroll
+        mine, scroll = sc.my_turn, sc.scroll
         slots = keys.get("slots") or self._slots()
         raised = -1 if arrow else sc.cursor   # the item drawn raised, with the cursor's frame
         # colour screens mark the playable cards below them (a turn change then redraws that
@@ -611,6 +621,7 @@ class Painter:
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
             top = y0 - 1 if s == MEDIUM else y0 - _LIFT[s] - 1   # (a raised card's frame)
             c.rect(0, top, c.width, c.height - top, FELT)
+            self.keys["row"] = None              # the row is looked at again after
             slots = self.keys.get("slots") or self._slots()
             for slot in range(hand_fit(c)):
                 suit = sc.suits[slot] if slot < len(sc.suits) else -1

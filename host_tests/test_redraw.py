@@ -337,3 +337,33 @@ def test_the_hand_rows_keys_are_one_list_made_again_with_the_keys():
     painter.keys = {}
     columns = [b for b in marked(c, lambda: painter.paint(t)) if b[1] == paint._HAND_Y[gfx.LARGE] - 6]
     assert len(columns) == fit and painter.keys["slots"] is not slots
+
+
+class CountingBytes(bytearray):
+    """A bytearray that counts the items read from it."""
+    reads = 0
+
+    def __getitem__(self, i):
+        CountingBytes.reads += 1
+        return bytearray.__getitem__(self, i)
+
+
+def test_a_paint_that_changes_nothing_of_the_hand_row_reads_none_of_its_items():
+    """The hand row follows from the screen's arrays, which change only when it takes a
+    view (its `shown` count), and a few numbers (cursor, scroll, hint, pending, whose turn):
+    a new status line or a seat's count reads no item; a cursor step, or a view taken, does."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    t.item_kind = CountingBytes(t.item_kind)
+    CountingBytes.reads = 0
+    t.status = ["Anna plays 7 of hearts"]
+    t.counts[(t.viewer + 1) % t.players] += 1
+    assert marked(c, lambda: painter.paint(t)) and CountingBytes.reads == 0
+    t.cursor = (t.cursor + 1) % t.item_n
+    painter.paint(t)
+    assert CountingBytes.reads > 0
+    CountingBytes.reads = 0
+    t.shown += 1
+    painter.paint(t)
+    assert CountingBytes.reads > 0
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
