@@ -300,8 +300,12 @@ class Painter:
 
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
+        keys = self.keys
+        if keys.get("bar") == sc.shown:   # all it shows is set when the screen takes a view
+            return
+        keys["bar"] = sc.shown
         c, s = self.c, self.c.size
-        n, viewer, keys = sc.players, sc.viewer, self.keys
+        n, viewer = sc.players, sc.viewer
         h = _BAR_H[s]
         if keys.get("opp") != n << 4 | viewer + 1:
             keys["opp"] = n << 4 | viewer + 1

@@ -240,8 +240,8 @@ class TableScreen:
     reads: players, names, counts, mau, turn, viewer, top, wish, pending, direction,
     draw_size, hand[0:hand_n], playable[0:hand_n], item_kind/item_arg[0:item_n], cursor,
     scroll, fit, status (lines), status_top, status_fit, hint, my_turn. `cards`: the
-    most a hand can hold (the deck's size). `shown` counts the views taken (the hand row's
-    arrays change only then).
+    most a hand can hold (the deck's size). `shown` counts the views taken: the seats' fields
+    and the hand row's arrays change only then (the painter looks at them only after one).
     """
 
     kind = "table"
@@ -278,7 +278,7 @@ class TableScreen:
         self.move_n = 0
         self.over = False
         self.by_rank = by_rank
-        self.shown = 0     # views taken: the arrays of the hand row change only then
+        self.shown = 0     # views taken: the seats and the hand row's arrays change only then
 
     def show(self, view, viewer, moves, n, my_turn):
         """Take what `viewer` may see (an engine View) and their legal moves now; the

@@ -204,16 +204,19 @@ def test_on_240x135_a_turn_passing_redraws_the_names_not_the_seats():
     seat_of = {(t.viewer + 1 + k) % t.players: k for k in range(others)}
     first, second = (t.viewer + 1) % t.players, (t.viewer + 2) % t.players
     t.turn = first
+    t.shown += 1                 # the seats' fields set by hand, as a view taken would
     painter.paint(t)
     c.take_boxes()
     names = [(seat_of[p] * w + 4, 0, 40, 10) for p in (first, second)]
     mau = [(seat_of[p] * w + w - 15, 3, 12, 5) for p in (first, second)]
     t.turn = second
+    t.shown += 1
     drawn = marked(c, lambda: painter.paint(t))
     bar = [b for b in drawn if b[1] < paint._BAR_H[gfx.LARGE]]
     assert bar and all(any(inside(b, a) for a in names + mau) for b in bar), bar
     assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
     t.counts[second] += 1
+    t.shown += 1
     k = seat_of[second]
     drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
     assert drawn and all(inside(b, (k * w + 4, 11, 40, 8)) for b in drawn), drawn
@@ -262,6 +265,7 @@ def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
 
     def bar_drawn(change, allowed):
         change()
+        t.shown += 1             # the seats' fields set by hand, as a view taken would
         drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
         assert drawn and all(any(inside(b, a) for a in allowed) for b in drawn), (drawn, allowed)
         fresh = Canvas(240, 135, 4)
@@ -351,13 +355,12 @@ class CountingBytes(bytearray):
 def test_a_paint_that_changes_nothing_of_the_hand_row_reads_none_of_its_items():
     """The hand row follows from the screen's arrays, which change only when it takes a
     view (its `shown` count), and a few numbers (cursor, scroll, hint, pending, whose turn):
-    a new status line or a seat's count reads no item; a cursor step, or a view taken, does."""
+    a new status line reads no item; a cursor step, or a view taken, does."""
     c, app = my_turn_table(240, 135, 4)
     t, painter = app.table, app.painter
     t.item_kind = CountingBytes(t.item_kind)
     CountingBytes.reads = 0
     t.status = ["Anna plays 7 of hearts"]
-    t.counts[(t.viewer + 1) % t.players] += 1
     assert marked(c, lambda: painter.paint(t)) and CountingBytes.reads == 0
     t.cursor = (t.cursor + 1) % t.item_n
     painter.paint(t)
@@ -366,4 +369,25 @@ def test_a_paint_that_changes_nothing_of_the_hand_row_reads_none_of_its_items():
     t.shown += 1
     painter.paint(t)
     assert CountingBytes.reads > 0
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+def test_a_paint_without_a_new_view_reads_none_of_the_seats():
+    """The seats' fields (players, viewer, turn, counts, Mau) are set only when the screen
+    takes a view: a paint after none (a status line, a cursor step) reads no count; a view
+    taken (its `shown` count) makes the bar look again, and the canvas equals one painted
+    whole."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    t.counts = CountingBytes(t.counts)
+    CountingBytes.reads = 0
+    t.status = ["Anna plays 7 of hearts"]
+    t.cursor = (t.cursor + 1) % t.item_n
+    assert marked(c, lambda: painter.paint(t)) and CountingBytes.reads == 0
+    p = (t.viewer + 1) % t.players
+    t.counts[p] += 1
+    t.shown += 1
+    CountingBytes.reads = 0
+    drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert CountingBytes.reads > 0 and drawn
     assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
