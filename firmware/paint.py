@@ -223,12 +223,16 @@ class Painter:
             return
         c, s = self.c, self.c.size
         slots = self.keys.get("slots") or self._slots()
-        for slot in range(self._fit):
-            key = slots[slot]
-            if key is not None and 0 <= key < 4096 and key & 0xFF == card:   # a card
-                raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
-                self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
-                return
+        # a slot showed it if its key is the card's, raised or not (colour: never shaded),
+        # which a scan in C finds (the marks' keys after the slots' are 0 to 3: a card 2 or 3
+        # of clubs may seem found there, and the loop then looks at the slots alone)
+        if card in slots or card | 1024 in slots:
+            for slot in range(self._fit):
+                key = slots[slot]
+                if key is not None and 0 <= key < 4096 and key & 0xFF == card:   # a card
+                    raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
+                    self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
+                    return
         n = sc.players
         others = n - 1 if sc.viewer >= 0 else n
         for k in range(others):

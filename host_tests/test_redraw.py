@@ -391,3 +391,32 @@ def test_a_paint_without_a_new_view_reads_none_of_the_seats():
     drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
     assert CountingBytes.reads > 0 and drawn
     assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+class CountingList(list):
+    """A list that counts the items read from it by index."""
+    reads = 0
+
+    def __getitem__(self, i):
+        CountingList.reads += 1
+        return list.__getitem__(self, i)
+
+
+def test_a_card_played_from_no_slot_is_not_looked_for_slot_by_slot():
+    """240x135: a card on the pile that no slot showed (an opponent's) is found missing by a
+    scan of the slots' keys, not slot by slot; one a slot showed flies from that slot."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    slots = painter.keys["slots"] = CountingList(painter.keys["slots"])
+    shown = [k & 0xFF for k in slots[:paint.hand_fit(c)] if k is not None and 0 <= k < 4096]
+    top = t.top
+    t.top = next(card for card in range(4, 64) if card not in shown and card != top)
+    CountingList.reads = 0
+    painter._launch(t)
+    assert CountingList.reads == 0
+    painter.flying = -1
+    t.top = shown[0]
+    painter._launch(t)
+    assert CountingList.reads > 0 and painter.flying == shown[0]
+    painter.flying = -1
+    t.top = top
