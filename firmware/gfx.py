@@ -3,11 +3,14 @@
 `Canvas(width, height, depth)`: depth 4 is GS4_HMSB with a 16-colour palette (RGB565, sent
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
-Every drawing call marks its rectangle. The canvas keeps up to MAX_BOXES dirty boxes
+Every drawing call marks its rectangle, but for one told (`mark` False) that it lies inside a
+rectangle its part marked already (a text on its bar, a card in its slot's column): its mark
+would return at the first test, but each call of it costs. The canvas keeps up to MAX_BOXES dirty boxes
 (a new rectangle joins the box last grown, or else the box it grows least, when that
 wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
 a frame that changes the hand row and the opponents sends two boxes, not the screen between.
-`take_boxes()` hands them out; `take_dirty()` gives their union as one box.
+`take_boxes()` hands them out (`box_n` says how many there are); `take_dirty()` gives their
+union as one box.
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
 
@@ -163,7 +166,7 @@ class Canvas:
         self._tens = [_stamp_of(framebuf, _TEN, 9, k) for k in scales]   # 10 in the 8x8 style
         # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
         self._box = array("H", bytes(8 * MAX_BOXES + 8))
-        self._n = 0
+        self.box_n = 0                           # how many: the device loop reads it each frame
         self._last = 0                           # the box last made or grown (a hint)
         self._slack = _SLACK if depth == 4 else _MONO_SLACK
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
@@ -205,7 +208,7 @@ class Canvas:
         y1 = y + h
         if b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
             return
-        n = self._n
+        n = self.box_n
         if x1 > self.width:
             x1 = self.width
         if y1 > self.height:
@@ -245,7 +248,7 @@ class Canvas:
             b[i + 1] = y
             b[i + 2] = x1
             b[i + 3] = y1
-            self._n = n + 1
+            self.box_n = n + 1
             self._last = i
             if n == MAX_BOXES:
                 self._join_closest()
@@ -264,7 +267,7 @@ class Canvas:
 
     def _join_closest(self):
         """Merge the two boxes whose union wastes the fewest pixels."""
-        b, end = self._box, 4 * self._n
+        b, end = self._box, 4 * self.box_n
         best_i = best_j = 0
         waste = 1 << 30
         for i in range(0, end, 4):
@@ -293,10 +296,10 @@ class Canvas:
                 b[i + k] = b[j + k]
             if b[j + k + 2] > b[i + k + 2]:
                 b[i + k + 2] = b[j + k + 2]
-        last = 4 * (self._n - 1)
+        last = 4 * (self.box_n - 1)
         for k in range(4):
             b[j + k] = b[last + k]
-        self._n -= 1
+        self.box_n -= 1
         self._last = i
 
     def _settle(self):
@@ -304,12 +307,12 @@ class Canvas:
         overlapping a little stay apart: a few pixels sent twice cost less)."""
         b, slack = self._box, self._slack
         i = 0
-        while i < 4 * self._n:
+        while i < 4 * self.box_n:
             x0 = b[i]
             y0 = b[i + 1]
             x1 = b[i + 2]
             y1 = b[i + 3]
-            for j in range(i + 4, 4 * self._n, 4):
+            for j in range(i + 4, 4 * self.box_n, 4):
                 # apart (the usual case) is seen by comparisons before the waste is worked out
                 if (b[j] < x1 and x0 < b[j + 2] and b[j + 1] < y1 and y0 < b[j + 3]
                         and self._overlap_waste(i, j) <= slack):
@@ -332,11 +335,11 @@ class Canvas:
 
     def take_boxes(self):
         """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
-        if not self._n:        # most frames draw nothing (the device loop asks every frame)
+        if not self.box_n:        # most frames draw nothing (the device loop reads box_n first)
             return 0
-        if self._n > 1:
+        if self.box_n > 1:
             self._settle()
-        n = self._n
+        n = self.box_n
         b, out = self._box, self.boxes
         for i in range(0, 4 * n, 4):
             out[i], out[i + 1] = b[i], b[i + 1]
@@ -346,12 +349,12 @@ class Canvas:
 
     def _clear(self):
         """No dirty boxes: the hint names box 0, made one no rectangle is inside."""
-        self._n = self._last = 0
+        self.box_n = self._last = 0
         self._box[2] = 0
 
     def take_dirty(self):
         """(x, y, w, h) of one box around everything drawn since the last call, or None."""
-        n = self._n
+        n = self.box_n
         if not n:
             return None
         b = self._box
@@ -367,37 +370,42 @@ class Canvas:
         self.fb.fill(self._roles[role])
         self.mark(0, 0, self.width, self.height)
 
-    def rect(self, x, y, w, h, role):
-        """A filled rectangle."""
+    def rect(self, x, y, w, h, role, mark=True):
+        """A filled rectangle (`mark` False: inside one marked already, as below)."""
         self.fb.fill_rect(x, y, w, h, self._roles[role])
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
-    def frame(self, x, y, w, h, role):
+    def frame(self, x, y, w, h, role, mark=True):
         """A rectangle's outline."""
         self.fb.rect(x, y, w, h, self._roles[role])
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
-    def hline(self, x, y, w, role):
+    def hline(self, x, y, w, role, mark=True):
         """A horizontal line."""
         self.fb.hline(x, y, w, self._roles[role])
-        self.mark(x, y, w, 1)
+        if mark:
+            self.mark(x, y, w, 1)
 
     def text_width(self, s):
         """Width in pixels of `s` in the screen's text font."""
         return len(s) * self.cw
 
-    def text(self, s, x, y, role):
+    def text(self, s, x, y, role, mark=True):
         """Text in the screen's font: 8x8 on medium and large screens, 3x5 on the tiny one."""
         if self.size == TINY:
-            self.small(s, x, y, role)
+            self.small(s, x, y, role, mark)
             return
         self.fb.text(s, x, y, self._roles[role])
-        self.mark(x, y, len(s) * 8, 8)
+        if mark:
+            self.mark(x, y, len(s) * 8, 8)
 
-    def small(self, s, x, y, role):
+    def small(self, s, x, y, role, mark=True):
         """Text in the 3x5 font (4 pixels a character)."""
         self._small(s, x, y, self._roles[role])
-        self.mark(x, y, 4 * len(s), 5)
+        if mark:
+            self.mark(x, y, 4 * len(s), 5)
 
     def _small(self, s, x, y, c):
         """3x5 letters in pixel value c, stamped eight at a time, a word each."""
@@ -456,10 +464,9 @@ class Canvas:
                 j += 1
             for row in range(8):
                 bits = letter[row]
-                wide = spread[bits >> 4] << 8 | spread[bits & 15]   # each pixel twice
-                k = 4 * row
-                g[k] = g[k + 2] = wide >> 8
-                g[k + 1] = g[k + 3] = wide & 0xFF
+                k = 4 * row                    # each pixel twice, each row twice
+                g[k] = g[k + 2] = spread[bits >> 4]
+                g[k + 1] = g[k + 3] = spread[bits & 15]
             self._stamp(self._glyph_fb, x + 16 * i, y, c)
 
     def suit(self, x, y, s, role, scale=1):
@@ -482,14 +489,14 @@ class Canvas:
             return (15, 22) if big else (13, 18)
         return (9, 12)
 
-    def card(self, x, y, c, state=NORMAL, big=False):
+    def card(self, x, y, c, state=NORMAL, big=False, mark=True):
         """A card face: rank at the top left, the suit below; hearts and diamonds red."""
         w, h = self.card_size(big)
         shaded = state == SHADED
         body = SHADE if shaded else CARD
         red = (c >> 4) >= 2
         ink = self._roles[(SHADE_RED if red else SHADE_INK) if shaded else (RED if red else INK)]
-        self._card_body(x, y, w, h, body)       # marks the card; what follows lies inside
+        self._card_body(x, y, w, h, body, mark)   # marks the card; what follows lies inside
         rank, suits = c & 15, self._suits
         if self.size == TINY:    # a blank row between rank and suit
             self._tiny_rank(x + 1, y + 1, rank, ink)
@@ -501,7 +508,7 @@ class Canvas:
             self._rank(x + 2, y + 2, rank, ink, big)
             self._stamp(suits[4 + (c >> 4)], x + w - 16, y + h - 16, ink)
 
-    def _card_body(self, x, y, w, h, body):
+    def _card_body(self, x, y, w, h, body, mark=True):
         """A card's rounded rectangle: filled on colour screens; mono shades are outlines."""
         fb = self.fb
         if self.depth == 1 and body == SHADE:
@@ -518,7 +525,8 @@ class Canvas:
         fb.pixel(x + w - 1, y, edge)
         fb.pixel(x, y + h - 1, edge)
         fb.pixel(x + w - 1, y + h - 1, edge)
-        self.mark(x, y, w, h)
+        if mark:
+            self.mark(x, y, w, h)
 
     def _rank(self, x, y, rank, c, big):
         """A rank in pixel value c: the 8x8 font, or twice that size; 10 has its own stamp."""

@@ -66,7 +66,8 @@ def loop(app, canvas, display, keys, clock=None, nap=None):
     nap = nap or time.sleep_ms
     while not app.done:
         app.frame(clock(), keys)
-        show_boxes(canvas, display)
+        if canvas.box_n:       # most frames draw nothing: no call then
+            show_boxes(canvas, display)
         nap(FRAME_MS)
 
 

@@ -49,8 +49,9 @@ _CARD = const(0)
 _DRAW = const(1)
 _MAU = const(3)
 _CATCH = const(4)
-_SLOT0 = const(100)    # region of the hand row's first slot (the others follow)
-_MARK0 = const(150)    # region of the marks below the first slot (colour)
+# the canvas's `mark` argument for a drawing inside a rectangle its part has just drawn (and
+# marked): no mark of its own
+_INSIDE = const(0)
 _SEAT0 = const(200)    # region of the opponents' bar's first seat
 # the table's middle per size class: its rows (y, h), the draw pile's back (x, y), and the
 # (x, y, w, h) areas of the pile's count, the top card, the wished suit and the rest
@@ -170,6 +171,13 @@ class Painter:
                 and last.fit == screen.fit and last.name != "title" and screen.name != "title"
                 and not last.suits and not screen.suits)
 
+    def _slots(self):
+        """A new list for the region "slots" (callers read `keys.get("slots") or _slots()`):
+        the keys of what each slot of the hand row shows, then of the marks below each
+        (colour). A list is read by index, cheaper than the dict on every paint."""
+        slots = self.keys["slots"] = [None] * (2 * self._fit)
+        return slots
+
     def _changed(self, region, key):
         """True (and remember `key`) when `region` was drawn from something else."""
         if self.keys.get(region) == key:
@@ -187,12 +195,17 @@ class Painter:
         if was is None or was == card or card == 255:
             return
         c, s = self.c, self.c.size
-        for slot in range(self._fit):
-            key = self.keys.get(_SLOT0 + slot, -1)
-            if key >= 0 and key >> 12 == S.CARD_ITEM and key & 0xFF == card:
-                raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
-                self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
-                return
+        slots = self.keys.get("slots") or self._slots()
+        # a slot showed it if its key is the card's, raised or not (colour: never shaded),
+        # which a scan in C finds (the marks' keys after the slots' are 0 to 3: a card 2 or 3
+        # of clubs may seem found there, and the loop then looks at the slots alone)
+        if card in slots or card | 1024 in slots:
+            for slot in range(self._fit):
+                key = slots[slot]
+                if key is not None and 0 <= key < 4096 and key & 0xFF == card:   # a card
+                    raised = _LIFT[s] if key >> 10 & 1 else 0     # under the cursor
+                    self._fly(card, _HAND_X[s] + slot * _STEP[s], _HAND_Y[s] - raised)
+                    return
         n = sc.players
         others = n - 1 if sc.viewer >= 0 else n
         for k in range(others):
@@ -245,22 +258,31 @@ class Painter:
         self.flying = -1
 
     def _table(self, sc):
+        # run on every paint: the keys of the parts that seldom change are checked inline
+        # here and in the parts' own first lines (a call of _changed each would cost)
+        keys = self.keys
         if self.under_card is not None:
             self._launch(sc)
-        if self._changed("felt", 1):
+        if keys.get("felt") != 1:
+            keys["felt"] = 1
             self.c.fill(FELT)
         self._opponents(sc)
         self._middle(sc)
         top = sc.status_top
         self._status(tuple(sc.status[top:top + _STATUS_FIT[self.c.size]]))
-        self._unsaved()
+        if keys.get("unsaved") != self.unsaved:
+            self._unsaved()
         self._page_mark(top // sc.status_fit + 1, sc.status_pages())
         self._hand(sc)
 
     def _opponents(self, sc):
         """The bar of the other seats, seat by seat: a move redraws the seats it changed."""
+        keys = self.keys
+        if keys.get("bar") == sc.shown:   # all it shows is set when the screen takes a view
+            return
+        keys["bar"] = sc.shown
         c, s = self.c, self.c.size
-        n, viewer, keys = sc.players, sc.viewer, self.keys
+        n, viewer = sc.players, sc.viewer
         h = _BAR_H[s]
         if keys.get("opp") != n << 4 | viewer + 1:
             keys["opp"] = n << 4 | viewer + 1
@@ -280,7 +302,7 @@ class Painter:
                 continue
             keys[_SEAT0 + k] = key
             if s == LARGE and was is not None and (was ^ key) >> 12 == 0:
-                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn)
+                self._seat_parts(sc, p, k * w, w, was ^ key, p == turn, was & 0x3FF)
             else:
                 c.rect(k * w, 0, w, h, PANEL)
                 self._seat(sc, p, k * w, w, h, p == turn)
@@ -301,25 +323,39 @@ class Painter:
                 c.rect(x, 0, 4 * len(label) + 2, h, CURSOR)
             c.small(label, x + 1, 1, CURSOR_INK if turn else TEXT)
 
-    def _seat_parts(self, sc, p, x, w, changed, turn):
+    def _seat_parts(self, sc, p, x, w, changed, turn, was=-1):
         """240x135: the parts of a seat whose bits of its key `changed`: whose turn (the name
-        and its bar) with the Mau mark beside it, the cards left; a turn change redraws the
-        name, not the seat."""
+        and its bar), the Mau mark, the cards left (`was` of them before; -1: drawn anew);
+        a turn change redraws the name, not the seat, a count its digits."""
         c = self.c
-        if changed & 0xC00:                    # the turn or Mau bit
+        if changed & 0xC00:                    # the turn bit (the name) or the Mau bit
             name = sc.names[p][:5]
-            c.rect(x + 4, 0, 40, 10, PANEL)
-            c.rect(x + w - 15, 3, 12, 5, PANEL)
-            if turn:                           # a line over the name, a pixel clear of it
-                c.hline(x + 4, 0, 8 * len(name), HILITE)
-            c.text(name, x + 4, 2, HILITE if turn else TEXT)
-            if sc.mau[p]:
-                c.small("MAU", x + w - 15, 3, WARN)
+            if 8 * len(name) > w - 19:         # the name reaches the Mau mark: both drawn
+                changed |= 0xC00
+            if changed & 0x800:
+                c.rect(x + 4, 0, 8 * len(name), 10, PANEL)
+            if changed & 0x400:
+                c.rect(x + w - 15, 3, 12, 5, PANEL)
+            if changed & 0x800:
+                if turn:                       # a line over the name, a pixel clear of it
+                    c.hline(x + 4, 0, 8 * len(name), HILITE, _INSIDE)
+                c.text(name, x + 4, 2, HILITE if turn else TEXT, _INSIDE)
+            if changed & 0x400 and sc.mau[p]:
+                c.small("MAU", x + w - 15, 3, WARN, _INSIDE)
         if changed & 0x3FF:                    # cards left
             count = sc.counts[p]
+            number = "%d" % count
+            # as many digits (one or two: a third reaches the word) and the same word
+            # ("CARD" for one): only the digits are drawn again
+            if (0 <= was < 100 and count < 100 and (was > 9) == (count > 9)
+                    and (was == 1) == (count == 1)):
+                c.rect(x + 4, 11, 8 * len(number), 8, PANEL)
+                c.text(number, x + 4, 11, TEXT, _INSIDE)
+                return
             c.rect(x + 4, 11, 40, 8, PANEL)
-            c.text("%d" % count, x + 4, 11, TEXT)
-            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM)
+            c.text(number, x + 4, 11, TEXT, _INSIDE)
+            c.small("CARDS" if count != 1 else "CARD", x + 14 + (8 if count > 9 else 0), 12, DIM,
+                    _INSIDE)
 
     def _middle(self, sc):
         """Draw pile, top card, wished suit, and the rest (pending draws, direction, whose
@@ -331,8 +367,9 @@ class Painter:
         # all of it as one int (pile < 256, top card, wish, pending < 64, direction, seat)
         whole = (sc.draw_size | top << 8 | (sc.wish + 1) << 16 | sc.pending << 19
                  | (sc.direction > 0) << 25 | mine << 26)
-        if not self._changed("middle", whole):
+        if self.keys.get("middle") == whole:
             return
+        self.keys["middle"] = whole
         if self._changed("mid", 1):
             y, h = _MID_Y[s]
             c.rect(0, y, c.width, h, FELT)
@@ -348,7 +385,7 @@ class Painter:
             area = _TOP_AT[s]
             self._clear(area, FELT)
             if sc.top != 255:
-                c.card(area[0], area[1], sc.top, gfx.NORMAL, s == LARGE)
+                c.card(area[0], area[1], sc.top, gfx.NORMAL, s == LARGE, _INSIDE)
         if self._changed("wish", sc.wish):
             self._clear(_WISH_AT[s], FELT)
             if sc.wish >= 0:
@@ -394,15 +431,15 @@ class Painter:
         if self._changed("turn", mine):
             self._clear(_TURN_AT[s], FELT)
             name = sc.names[sc.viewer][:5].upper() if mine else ""
-            if name:                # the holder's name (pass-and-play) and "your turn"
-                if s == LARGE:
-                    c.text(name, 236 - 8 * len(name), 24, HILITE)
-                    c.small("YOUR TURN", 200, 34, TEXT)
+            if name:                # the holder's name (pass-and-play) and "your turn", in
+                if s == LARGE:      # the area just cleared
+                    c.text(name, 236 - 8 * len(name), 24, HILITE, _INSIDE)
+                    c.small("YOUR TURN", 200, 34, TEXT, _INSIDE)
                 elif s == MEDIUM:
-                    c.small("YOUR", 104, 9, TEXT)
-                    c.small("TURN", 104, 16, TEXT)
+                    c.small("YOUR", 104, 9, TEXT, _INSIDE)
+                    c.small("TURN", 104, 16, TEXT, _INSIDE)
                 else:
-                    c.small("GO", 62, 11, TEXT)
+                    c.small("GO", 62, 11, TEXT, _INSIDE)
         if self._changed("pending", sc.pending):
             self._clear(_PENDING_AT[s], FELT)
             if sc.pending:
@@ -428,8 +465,9 @@ class Painter:
         c, s = self.c, self.c.size
         fit = _STATUS_FIT[s]
         old = self.keys.get("status")
-        if not self._changed("status", lines):
+        if old == lines:
             return
+        self.keys["status"] = lines
         h, y = _STATUS_H[s], _STATUS_Y[s]
         if old is None:
             top = y - (s != TINY)     # 72x40: the table's middle ends right above
@@ -443,16 +481,18 @@ class Painter:
                     continue
                 c.rect(0, y + i * h, cw * max(len(line), len(was)), h, FELT)
             if s == LARGE:
-                c.text(line, 0, y + i * h, TEXT)
+                c.text(line, 0, y + i * h, TEXT, _INSIDE)
             else:
-                c.small(line, 0, y + i * h, TEXT)
+                c.small(line, 0, y + i * h, TEXT, _INSIDE)
 
     def _page_mark(self, page, pages):
         """Which page of the status text shows ("2/3"; mono: an arrow, the text pages round),
         at the right end of the last status line; nothing for a text of one page."""
         c, s = self.c, self.c.size
-        if not self._changed("page", (page << 8 if s == LARGE else 0) | min(pages, 2)):
+        key = (page << 8 if s == LARGE else 0) | (pages if pages < 2 else 2)
+        if self.keys.get("page") == key:
             return
+        self.keys["page"] = key
         x = c.width - (_MARK_W[s] or 4)
         if s == MEDIUM:
             y, rows = _HAND_Y[s] - 1 - _ARROW, 3
@@ -470,6 +510,16 @@ class Painter:
     def _hand(self, sc):
         """The hand row, slot by slot: a slot is drawn again only when what it shows changed
         (a cursor step redraws two cards, or on the 128x64 OLED only moves the arrow)."""
+        # what the row shows follows from the screen's arrays, which change only when it
+        # takes a view (`shown`), and these numbers (each under 128; pending under 64): when
+        # none changed, there is no slot to look at (most paints: 70% in the bench's game)
+        keys = self.keys
+        row = sc.shown << 8 | sc.item_n
+        look = (sc.scroll << 22 | sc.cursor << 15 | (sc.hint + 1) << 8 | sc.pending << 2
+                | sc.my_turn << 1)
+        if keys.get("row") == row and keys.get("look") == look:
+            return
+        keys["row"], keys["look"] = row, look
         c, s = self.c, self.c.size
         n = sc.item_n
         w, h = self._card
@@ -480,7 +530,8 @@ class Painter:
         drawn = first_drawn = False
         # what each slot looks like, as one int (run on every paint: locals, no calls)
         kinds, args, hand, playable = sc.item_kind, sc.item_arg, sc.hand, sc.playable
-        mine, keys, scroll = sc.my_turn, self.keys, sc.scroll
+        mine, scroll = sc.my_turn, sc.scroll
+        slots = keys.get("slots") or self._slots()
         raised = -1 if arrow else sc.cursor   # the item drawn raised, with the cursor's frame
         # colour screens mark the playable cards below them (a turn change then redraws that
         # strip, not the row); mono screens shade the others, on the cards themselves
@@ -510,8 +561,8 @@ class Painter:
                     key = kind << 12 | (i == raised) << 10 | look
                 if i == hint:
                     mark |= 2
-            if keys.get(_SLOT0 + slot) != key:
-                keys[_SLOT0 + slot] = key
+            if slots[slot] != key:
+                slots[slot] = key
                 if not drawn and self.trace is not None and sc.hand_n:
                     self.trace.append(("hand", sc.viewer, bytes(sc.hand[:sc.hand_n])))
                 drawn = True
@@ -520,8 +571,8 @@ class Painter:
                 first_drawn = first_drawn or slot == 0
                 if i < n:
                     self._slot(sc, i, x, y0, w, h)
-            if marks and keys.get(_MARK0 + slot) != mark:
-                keys[_MARK0 + slot] = mark
+            if marks and slots[fit + slot] != mark:
+                slots[fit + slot] = mark
                 self._marks(_HAND_X[s] + slot * _STEP[s], y0 + h, w, mark)
             i += 1
         if arrow:
@@ -529,7 +580,7 @@ class Painter:
             self._arrow(at if sc.cursor < n and 0 <= at < fit else -1)
         # scroll marks at the edges (on the tiny screen the left one is in slot 0's column)
         ends = (scroll > 0) | (scroll + fit < n) << 1
-        if keys.get("ends") != ends or first_drawn:
+        if keys.get("ends") != ends or first_drawn and s == TINY:   # (only there in a column)
             keys["ends"] = ends
             mid = y0 + h // 2 - 2
             edge = 1 if s != LARGE else 3
@@ -551,10 +602,12 @@ class Painter:
         if self._changed("ends", -1):        # once: the hand row gives way to the suits
             top = y0 - 1 if s == MEDIUM else y0 - _LIFT[s] - 1   # (a raised card's frame)
             c.rect(0, top, c.width, c.height - top, FELT)
+            self.keys["row"] = None              # the row is looked at again after
+            slots = self.keys.get("slots") or self._slots()
             for slot in range(hand_fit(c)):
                 suit = sc.suits[slot] if slot < len(sc.suits) else -1
                 # the table draws its slots again: -1 empty, -2 to -5 no table item's key
-                self.keys[_SLOT0 + slot] = -2 - suit
+                slots[slot] = -2 - suit
                 if suit >= 0:
                     x = _HAND_X[s] + slot * _STEP[s]
                     c.rect(x, y0, w, h, CARD)
@@ -580,15 +633,16 @@ class Painter:
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
         c, s = self.c, self.c.size
-        if not self._changed("arrow", slot):
+        if self.keys.get("arrow") == slot:       # (128x64: on every paint)
             return
+        self.keys["arrow"] = slot
         rows = _ARROW
         y = _HAND_Y[s] - 1 - rows
         c.rect(0, y, c.width - 4, rows, FELT)  # only the old arrow's bytes change (not the page mark's)
         if slot >= 0:
             x = _HAND_X[s] + c.card_size()[0] // 2 + slot * _STEP[s] - rows + 1
-            for r in range(rows):
-                c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR)
+            for r in range(rows):              # in the strip just cleared
+                c.hline(x + r, y + r, 2 * (rows - r) - 1, CURSOR, _INSIDE)
 
     def _slot(self, sc, i, x, y0, w, h):
         """Hand item i at column x: a card face or an action tile, its marks and the cursor."""
@@ -596,16 +650,17 @@ class Painter:
         arrow = s == MEDIUM
         y = y0 - _LIFT[s] if i == sc.cursor and not arrow else y0
         kind, arg = sc.item_kind[i], sc.item_arg[i]
+        # all of it inside the slot's column, drawn (and marked) right before
         if kind == S.CARD_ITEM:
             shaded = sc.my_turn and not sc.playable[arg] and c.depth == 1
-            c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL)
+            c.card(x, y, sc.hand[arg], gfx.SHADED if shaded else gfx.NORMAL, False, _INSIDE)
         else:
             self._tile(x, y, w, h, kind, arg, sc)
         if i == sc.cursor and not arrow:
             if c.depth == 4:
-                c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR)
+                c.frame(x - 1, y - 1, w + 2, h + 2, CURSOR, _INSIDE)
             else:   # mono: a bar under the raised card
-                c.hline(x, c.height - 1, w, CURSOR)
+                c.hline(x, c.height - 1, w, CURSOR, _INSIDE)
 
     def _marks(self, x, bottom, w, mark):
         """Colour: the strip below a hand card, a bar when it can be played (mark bit 0), a
@@ -614,21 +669,22 @@ class Painter:
         c = self.c
         c.rect(x, bottom + 1, w, 5, FELT)
         if mark & 1:
-            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD)
+            c.rect(x + 2, bottom + 1, w - 4, 2, GOOD, _INSIDE)
         if mark & 2:
-            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE)
+            c.rect(x + w // 2 - 1, bottom + 4, 3, 2, HILITE, _INSIDE)
 
     def _tile(self, x, y, w, h, kind, arg, sc):
         """An action item drawn like a card: a short label and a symbol, a pixel clear of the
-        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone)."""
+        tile's frame (mono screens: of its bars above and below; 72x40: the symbol alone); all
+        of it inside the slot's column."""
         c, s = self.c, self.c.size
         on = kind == S.MAU_ITEM and sc.mau_on
-        c.rect(x, y, w, h, HILITE if on else PANEL)
+        c.rect(x, y, w, h, HILITE if on else PANEL, _INSIDE)
         if c.depth == 4:
-            c.frame(x, y, w, h, TEXT)
+            c.frame(x, y, w, h, TEXT, _INSIDE)
         else:
-            c.hline(x, y, w, TEXT)
-            c.hline(x, y + h - 1, w, TEXT)
+            c.hline(x, y, w, TEXT, _INSIDE)
+            c.hline(x, y + h - 1, w, TEXT, _INSIDE)
         ink = CURSOR_INK if on else TEXT
         label = _TILE_LABELS[s][kind - 1]
         if kind == S.DRAW_ITEM:
@@ -645,10 +701,11 @@ class Painter:
             sym = "-"
         if s == TINY:      # one symbol: the cards to draw, whom to catch, or the label
             sym = sym[-2:] if kind == S.DRAW_ITEM else sym + "!" if kind == S.CATCH_ITEM else label
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + 4, ink, _INSIDE)
             return
-        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink)
+        c.small(label, x + (w - 4 * len(label) + 1) // 2, y + 2, ink, _INSIDE)
         if s == LARGE and 8 * len(sym) <= w - 4:
-            c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink)
+            c.text(sym, x + (w - 8 * len(sym)) // 2, y + 14, ink, _INSIDE)
         else:
-            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink)
+            c.small(sym, x + (w - 4 * len(sym) + 1) // 2, y + (16 if s == LARGE else 10), ink,
+                    _INSIDE)

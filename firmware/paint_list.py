@@ -2,10 +2,12 @@
 pass-and-play cover, drawn for firmware.paint's Painter, which loads this module while one
 shows and lets it go at the table (its code is not in the heap while the table is played)."""
 
+from engine.compat import const
 from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE, FELT,
                           CURSOR_INK, RANK_LABELS, LARGE, MEDIUM, TINY)
 from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
 
+_INSIDE = const(0)         # the canvas's `mark` argument: inside a rectangle just drawn
 _TITLE_H = (7, 8, 14)      # per size class (TINY, MEDIUM, LARGE): the title bar's height
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 # round end, per size class: x of the names, right edges of the points and the totals,
@@ -107,7 +109,7 @@ def _list(p, sc):
         if style > 0 and key[2] >= 0:
             _suit_chip(p, x, top, key[2])
             x += c.suit_size() + 5
-        c.text(text[:width], x, y, role)
+        c.text(text[:width], x, y, role, _INSIDE)     # on its row
     _scroll_marks(p, sc.top > 0, sc.top + sc.fit < sc.rows())
 
 
@@ -223,6 +225,6 @@ def _held(p, cards, x, y, right):
         card = cards[i]
         ink = RED if card >> 4 >= 2 else INK
         c.rect(x, y, w, 8, CARD)
-        c.small(RANK_LABELS[card & 15], x + 1, y + 2, ink)
+        c.small(RANK_LABELS[card & 15], x + 1, y + 2, ink, _INSIDE)   # on its chip
         c.suit(x + w - 8, y, card >> 4, ink)
         x += w + 1

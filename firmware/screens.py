@@ -240,7 +240,8 @@ class TableScreen:
     reads: players, names, counts, mau, turn, viewer, top, wish, pending, direction,
     draw_size, hand[0:hand_n], playable[0:hand_n], item_kind/item_arg[0:item_n], cursor,
     scroll, fit, status (lines), status_top, status_fit, hint, my_turn. `cards`: the
-    most a hand can hold (the deck's size).
+    most a hand can hold (the deck's size). `shown` counts the views taken: the seats' fields
+    and the hand row's arrays change only then (the painter looks at them only after one).
     """
 
     kind = "table"
@@ -277,6 +278,7 @@ class TableScreen:
         self.move_n = 0
         self.over = False
         self.by_rank = by_rank
+        self.shown = 0     # views taken: the seats and the hand row's arrays change only then
 
     def show(self, view, viewer, moves, n, my_turn):
         """Take what `viewer` may see (an engine View) and their legal moves now; the
@@ -288,6 +290,7 @@ class TableScreen:
                 arg = self.hand[arg]
         self.viewer, self.my_turn = viewer, my_turn
         self.moves, self.move_n = moves, n
+        self.shown = (self.shown + 1) & 0xFFFFF
         self.players = view.players()
         for p in range(self.players):
             self.counts[p] = view.count(p)

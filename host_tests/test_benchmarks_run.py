@@ -177,6 +177,9 @@ def test_bench_firmware_prints_every_figure():
     assert model["hz"] == 62500000          # the wiring raised rp2's peripheral clock
     assert model["pixels"] > 0 and model["move"] > model["bus"] > 0
     assert row["moves"] > 0 and "pico_display" in text
+    # the device loop's frames that drew nothing are counted and priced (most of a move's)
+    assert "frames with nothing drawn" in text and row["empty_frames_move"] > 10
+    assert 0 <= row["empty_ms_move"] < model["paint"]
 
 
 def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32():

@@ -138,30 +138,30 @@ class Recorder(Canvas):
         self.shown = []
         Canvas.fill(self, role)
 
-    def rect(self, x, y, w, h, role):
+    def rect(self, x, y, w, h, role, mark=True):
         if not self.in_card:
             self._erase(x, y, w, h)
-        Canvas.rect(self, x, y, w, h, role)
+        Canvas.rect(self, x, y, w, h, role, mark)
 
-    def frame(self, x, y, w, h, role):
+    def frame(self, x, y, w, h, role, mark=True):
         for line in ((x, y, w, 1), (x, y + h - 1, w, 1), (x, y, 1, h), (x + w - 1, y, 1, h)):
             self._erase(*line)
-        Canvas.frame(self, x, y, w, h, role)
+        Canvas.frame(self, x, y, w, h, role, mark)
 
-    def hline(self, x, y, w, role):
+    def hline(self, x, y, w, role, mark=True):
         self._erase(x, y, w, 1)
-        Canvas.hline(self, x, y, w, role)
+        Canvas.hline(self, x, y, w, role, mark)
 
-    def text(self, s, x, y, role):
+    def text(self, s, x, y, role, mark=True):
         if self.size == gfx.TINY:
-            self.small(s, x, y, role)
+            self.small(s, x, y, role, mark)
             return
-        Canvas.text(self, s, x, y, role)
+        Canvas.text(self, s, x, y, role, mark)
         self._add("text %r" % s, self._glyph_pixels(lambda c: c.fb.text(s, x, y, 1)),
                   (x, y, 8 * len(s), 8))
 
-    def small(self, s, x, y, role):
-        Canvas.small(self, s, x, y, role)
+    def small(self, s, x, y, role, mark=True):
+        Canvas.small(self, s, x, y, role, mark)
         self._add("text %r" % s, self._glyph_pixels(lambda c: c._small(s, x, y, 1)),
                   (x, y, 4 * len(s) - 1, 5))
 
@@ -176,11 +176,11 @@ class Recorder(Canvas):
         self._add("suit %d" % s, self._glyph_pixels(lambda c: Canvas.suit(c, x, y, s, 9, scale)),
                   (x, y, n, n))
 
-    def card(self, x, y, c, state=gfx.NORMAL, big=False):
+    def card(self, x, y, c, state=gfx.NORMAL, big=False, mark=True):
         w, h = self.card_size(big)
         self._erase(x, y, w, h)
         self.in_card = True
-        Canvas.card(self, x, y, c, state, big)
+        Canvas.card(self, x, y, c, state, big, mark)
         self.in_card = False
         self._add("card %02x" % c, {(i, j) for i in range(x, x + w) for j in range(y, y + h)
                                     if 0 <= i < self.width and 0 <= j < self.height}, (x, y, w, h))

@@ -104,11 +104,16 @@ def test_the_middle_redraws_only_the_part_that_changed(w, h, depth):
 
 
 def test_an_unchanged_table_is_checked_without_drawing():
-    """A paint with nothing new draws nothing (every region's key is as it was)."""
+    """A paint with nothing new draws nothing (every region's key is as it was), and looks
+    at the keys of the parts that seldom change inline: no call of `_changed` or `_unsaved`
+    (each such call costs, on every paint)."""
     for w, h, depth in SIZES:
         c, app = my_turn_table(w, h, depth)
-        app.painter.paint(app.table)
-        assert boxes_of(c) == []
+        painter, calls = app.painter, []
+        for name in ("_changed", "_unsaved"):
+            setattr(painter, name, lambda *a, _f=getattr(painter, name): calls.append(a) or _f(*a))
+        painter.paint(app.table)
+        assert boxes_of(c) == [] and calls == []
 
 
 class CountingPalette(tuple):
@@ -199,16 +204,19 @@ def test_on_240x135_a_turn_passing_redraws_the_names_not_the_seats():
     seat_of = {(t.viewer + 1 + k) % t.players: k for k in range(others)}
     first, second = (t.viewer + 1) % t.players, (t.viewer + 2) % t.players
     t.turn = first
+    t.shown += 1                 # the seats' fields set by hand, as a view taken would
     painter.paint(t)
     c.take_boxes()
     names = [(seat_of[p] * w + 4, 0, 40, 10) for p in (first, second)]
     mau = [(seat_of[p] * w + w - 15, 3, 12, 5) for p in (first, second)]
     t.turn = second
+    t.shown += 1
     drawn = marked(c, lambda: painter.paint(t))
     bar = [b for b in drawn if b[1] < paint._BAR_H[gfx.LARGE]]
     assert bar and all(any(inside(b, a) for a in names + mau) for b in bar), bar
     assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
     t.counts[second] += 1
+    t.shown += 1
     k = seat_of[second]
     drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
     assert drawn and all(inside(b, (k * w + 4, 11, 40, 8)) for b in drawn), drawn
@@ -220,3 +228,195 @@ def inside(box, area):
     x, y, w, h = box
     ax, ay, aw, ah = area
     return ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah
+
+
+@pytest.mark.parametrize("names", (("Anna", "Greta", "Hugo", "Ida"),
+                                   ("Anna", "Al", "Greta", "Hugo", "Ida", "Birgit")))
+def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
+    """A turn passing draws the two names again as wide as they are, not the Mau marks; a
+    Mau mark draws the mark; a count its digits, unless it gains a digit or comes to one
+    card (the word changes). Where a name reaches the Mau mark (six players: seats 48
+    pixels wide) both are drawn. The canvas equals the table painted whole after each."""
+    from firmware.gfx import Canvas
+    c = Canvas(240, 135, 4)
+    painter = paint.Painter(c)
+    t = S.TableScreen(list(names), paint.hand_fit(c), paint.status_cols(c), paint.status_fit(c))
+    n = t.players
+    w = 240 // (n - 1)
+    for p in range(n):
+        t.counts[p] = 5
+    t.turn = 1
+    painter.paint(t)
+    c.take_boxes()
+
+    def seat(p):            # (x, the name's width, whether it reaches the Mau mark)
+        x, width = (p - 1) * w, 8 * len(names[p][:5])
+        return x, width, width > w - 19
+
+    def name_area(p):
+        x, width, reaches = seat(p)
+        return [(x + 4, 0, width, 10)] + mau_area(p) * reaches
+
+    def mau_area(p):
+        return [((p - 1) * w + w - 15, 3, 12, 5)]
+
+    def count_area(p, digits):
+        return [((p - 1) * w + 4, 11, digits, 8)]
+
+    def bar_drawn(change, allowed):
+        change()
+        t.shown += 1             # the seats' fields set by hand, as a view taken would
+        drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+        assert drawn and all(any(inside(b, a) for a in allowed) for b in drawn), (drawn, allowed)
+        fresh = Canvas(240, 135, 4)
+        paint.Painter(fresh).paint(t)
+        assert bytes(fresh.buf) == bytes(c.buf)
+
+    for p in range(1, n - 1):                 # the turn passes round, seat by seat
+        bar_drawn(lambda: setattr(t, "turn", p + 1), name_area(p) + name_area(p + 1))
+    for p in range(1, n):
+        bar_drawn(lambda: t.mau.__setitem__(p, 1), mau_area(p) + seat(p)[2] * name_area(p))
+        bar_drawn(lambda: t.mau.__setitem__(p, 0), mau_area(p) + seat(p)[2] * name_area(p))
+    p = n - 1
+    for count, digits in ((6, 8), (9, 8), (10, 40), (11, 16), (9, 40), (2, 8), (1, 40), (2, 40)):
+        bar_drawn(lambda: t.counts.__setitem__(p, count), count_area(p, digits))
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES)
+def test_the_scroll_marks_are_drawn_again_only_where_a_slot_covers_one(w, h, depth):
+    """A cursor step off the first slot draws that slot's column again; only on 72x40 does
+    the column hold the left scroll mark (the marks are drawn again then), elsewhere they
+    stay."""
+    c, app = my_turn_table(w, h, depth)
+    t, painter, s = app.table, app.painter, c.size
+    t.scroll = 0
+    t.cursor = 0
+    painter.paint(t)
+    c.take_boxes()
+    t.cursor = 1
+    drawn = marked(c, lambda: painter.paint(t))
+    edge = 3 if s == gfx.LARGE else 1
+    mid = paint._HAND_Y[s] + c.card_size()[1] // 2 - 2
+    ends = [(0, mid, edge, 5), (w - edge, mid, edge, 5)]
+    assert [b for b in drawn if b in ends] == (ends if s == gfx.TINY else []), drawn
+    assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+
+
+@pytest.mark.parametrize("w,h,depth", SIZES[:2])
+def test_a_drawing_inside_a_part_just_drawn_is_not_marked_again(w, h, depth):
+    """A cursor step over every item of the hand row marks the slots' columns (128x64: the
+    arrow's strip), not their cards, tiles, the cursor's frame or arrow; a new status line
+    marks its clearing, not its text (each of those marks would only find itself inside);
+    the canvas equals one painted whole. (On 72x40 the left scroll mark lies in the first
+    slot's column, and is marked when drawn again.)"""
+    c, app = my_turn_table(w, h, depth)
+    t, painter = app.table, app.painter
+    t.scroll = 0
+    t.cursor = 0
+    painter.paint(t)
+    c.take_boxes()
+
+    def marks_nothing_inside(change):
+        change()
+        drawn = marked(c, lambda: painter.paint(t))
+        assert drawn and not [b for k, b in enumerate(drawn)
+                              if any(inside(b, a) for a in drawn[:k])], drawn
+        assert bytes(painted_whole(app, w, h, depth).buf) == bytes(c.buf)
+
+    for i in range(1, min(t.item_n, paint.hand_fit(c))):
+        marks_nothing_inside(lambda: setattr(t, "cursor", i))
+    marks_nothing_inside(lambda: setattr(t, "status", ["Anna plays 7 of hearts", "Mau"]))
+
+
+def test_the_hand_rows_keys_are_one_list_made_again_with_the_keys():
+    """What each slot shows and the marks below it are kept in one list (read by index on
+    every paint, not looked up in the dict slot by slot); the painter's keys made anew (a
+    new screen) make it anew, so the table then draws every slot again."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    fit = paint.hand_fit(c)
+    slots = painter.keys["slots"]
+    assert len(slots) == 2 * fit and None not in slots
+    assert len(painter.keys) < 30        # the regions but the seats' are named (was 39)
+    painter.keys = {}
+    columns = [b for b in marked(c, lambda: painter.paint(t)) if b[1] == paint._HAND_Y[gfx.LARGE] - 6]
+    assert len(columns) == fit and painter.keys["slots"] is not slots
+
+
+class CountingBytes(bytearray):
+    """A bytearray that counts the items read from it."""
+    reads = 0
+
+    def __getitem__(self, i):
+        CountingBytes.reads += 1
+        return bytearray.__getitem__(self, i)
+
+
+def test_a_paint_that_changes_nothing_of_the_hand_row_reads_none_of_its_items():
+    """The hand row follows from the screen's arrays, which change only when it takes a
+    view (its `shown` count), and a few numbers (cursor, scroll, hint, pending, whose turn):
+    a new status line reads no item; a cursor step, or a view taken, does."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    t.item_kind = CountingBytes(t.item_kind)
+    CountingBytes.reads = 0
+    t.status = ["Anna plays 7 of hearts"]
+    assert marked(c, lambda: painter.paint(t)) and CountingBytes.reads == 0
+    t.cursor = (t.cursor + 1) % t.item_n
+    painter.paint(t)
+    assert CountingBytes.reads > 0
+    CountingBytes.reads = 0
+    t.shown += 1
+    painter.paint(t)
+    assert CountingBytes.reads > 0
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+def test_a_paint_without_a_new_view_reads_none_of_the_seats():
+    """The seats' fields (players, viewer, turn, counts, Mau) are set only when the screen
+    takes a view: a paint after none (a status line, a cursor step) reads no count; a view
+    taken (its `shown` count) makes the bar look again, and the canvas equals one painted
+    whole."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    t.counts = CountingBytes(t.counts)
+    CountingBytes.reads = 0
+    t.status = ["Anna plays 7 of hearts"]
+    t.cursor = (t.cursor + 1) % t.item_n
+    assert marked(c, lambda: painter.paint(t)) and CountingBytes.reads == 0
+    p = (t.viewer + 1) % t.players
+    t.counts[p] += 1
+    t.shown += 1
+    CountingBytes.reads = 0
+    drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
+    assert CountingBytes.reads > 0 and drawn
+    assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+
+
+class CountingList(list):
+    """A list that counts the items read from it by index."""
+    reads = 0
+
+    def __getitem__(self, i):
+        CountingList.reads += 1
+        return list.__getitem__(self, i)
+
+
+def test_a_card_played_from_no_slot_is_not_looked_for_slot_by_slot():
+    """240x135: a card on the pile that no slot showed (an opponent's) is found missing by a
+    scan of the slots' keys, not slot by slot; one a slot showed flies from that slot."""
+    c, app = my_turn_table(240, 135, 4)
+    t, painter = app.table, app.painter
+    slots = painter.keys["slots"] = CountingList(painter.keys["slots"])
+    shown = [k & 0xFF for k in slots[:paint.hand_fit(c)] if k is not None and 0 <= k < 4096]
+    top = t.top
+    t.top = next(card for card in range(4, 64) if card not in shown and card != top)
+    CountingList.reads = 0
+    painter._launch(t)
+    assert CountingList.reads == 0
+    painter.flying = -1
+    t.top = shown[0]
+    painter._launch(t)
+    assert CountingList.reads > 0 and painter.flying == shown[0]
+    painter.flying = -1
+    t.top = top

@@ -126,16 +126,17 @@ T = [0, 0, 0, 0, 0, 0, 0]   # paint ms, show us, shows, bus bytes, rectangles ke
 from array import array
 RECTS = array("H", bytes(2 * 4 * 400))   # rectangles shown, replayed for a steadier time
 # per move: redraw VM us, bus bytes, moves made, 1 if a screen between rounds was painted,
-# the app's frames with nothing flying
-PER_MOVE = array("I", bytes(4 * 5 * 1000))
-LAST = [0, 0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other screen
-                         # painted, frames with nothing flying at the last move
+# the app's frames with nothing flying, the device loop's frames with nothing drawn
+PER_MOVE = array("I", bytes(4 * 6 * 1000))
+LAST = [0, 0, 0, 0, 0, 0]   # redraw us and bus bytes at the last move, samples kept, other
+                            # screen painted, frames with nothing flying, with nothing drawn
 REPEAT = %d            # a show of a driver that sends only changes is timed this many times
 BEFORE = None        # that driver's copy of the panel's RAM before the show (start() sizes it)
 # a played card flying to the pile (colour): flights, frames that moved it, bus bytes and
 # pixels shown in those frames, their paint ms; FLY[0]: this frame's shows are the flight's
 A = [0, 0, 0, 0, 0, 0]   # ..., and the app's frames with nothing flying
 FLY = [0]
+EMPTY = [0]           # the device loop's frames with nothing drawn (no box to take)
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
 
@@ -259,12 +260,15 @@ def repeat_show(driver, shadow, canvas, x, y, w, h):
     return max(0, spent) * 1000 // REPEAT
 
 def timed_take(canvas):
-    # the device loop takes the dirty boxes every frame: a frame that drew has them merged
-    # there (Canvas._settle) and counts as painting; a frame with none returns at once
+    # the device loop takes the dirty boxes of a frame that drew: they are merged there
+    # (Canvas._settle), which counts as painting; a frame with none is counted, not timed,
+    # and priced by empty_time() (a tree before box_n: its count was _n)
     take = canvas.take_boxes
+    count = "box_n" if hasattr(canvas, "box_n") else "_n"
 
     def taken():
-        if not canvas._n:
+        if not getattr(canvas, count):
+            EMPTY[0] += 1
             return 0
         t = time.ticks_ms()
         n = take()
@@ -385,19 +389,21 @@ def keep_move(made):
     # the redraws since the last move belong to the moves just made
     us, sent, n = 1000 * T[0] + T[1], T[3], LAST[2]
     if n < 1000:
-        PER_MOVE[5 * n] = us - LAST[0]
-        PER_MOVE[5 * n + 1] = sent - LAST[1]
-        PER_MOVE[5 * n + 2] = made
-        PER_MOVE[5 * n + 3] = LAST[3]
-        PER_MOVE[5 * n + 4] = A[5] - LAST[4]
+        PER_MOVE[6 * n] = us - LAST[0]
+        PER_MOVE[6 * n + 1] = sent - LAST[1]
+        PER_MOVE[6 * n + 2] = made
+        PER_MOVE[6 * n + 3] = LAST[3]
+        PER_MOVE[6 * n + 4] = A[5] - LAST[4]
+        PER_MOVE[6 * n + 5] = EMPTY[0] - LAST[5]
         LAST[2] = n + 1
     LAST[0], LAST[1] = us, sent
     LAST[3] = 0
     LAST[4] = A[5]
+    LAST[5] = EMPTY[0]
 
 def per_move():
     for i in range(LAST[2]):
-        print("BENCH per_move", " ".join("%d" % PER_MOVE[5 * i + k] for k in range(5)))
+        print("BENCH per_move", " ".join("%d" % PER_MOVE[6 * i + k] for k in range(6)))
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -408,6 +414,7 @@ def counts():
     moves = M[0]
     print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name, T[5], T[6])
     print("BENCH flight", A[0], A[1], A[2], A[3], A[4], A[5])
+    print("BENCH empty_frames", EMPTY[0])
     print("BENCH in_use_max", M[1])
 
 def full_redraw():
@@ -463,6 +470,30 @@ def idle_time(n):
         best = min(best, spent - time.ticks_diff(time.ticks_ms(), t))
     app.painter = timed
     print("BENCH idle", max(best, 0), n)
+
+def empty_time(n):
+    # VM ms of n frames of the device loop with nothing drawn (firmware/main.py's loop after
+    # the app's frame): its check of the canvas's box count, or in a tree before box_n its
+    # call of show_boxes, less the same loop without either
+    from firmware.main import show_boxes
+    canvas, display = rig.canvas, rig.display.inner
+    checks = hasattr(canvas, "box_n")
+    spent = bare = 1 << 30           # each the quickest of five (a slow bare loop in one
+    for _ in range(5):               # round would make that round's difference 0)
+        t = time.ticks_ms()
+        if checks:
+            for k in range(n):
+                if canvas.box_n:
+                    show_boxes(canvas, display)
+        else:
+            for k in range(n):
+                show_boxes(canvas, display)
+        spent = min(spent, time.ticks_diff(time.ticks_ms(), t))
+        t = time.ticks_ms()
+        for k in range(n):
+            pass
+        bare = min(bare, time.ticks_diff(time.ticks_ms(), t))
+    print("BENCH empty", max(spent - bare, 0), n)
 
 def full_time(n):
     painter = rig.app.painter.inner
@@ -576,7 +607,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False)
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
-              "blit_time(20)", "calibrate()", "idle_time(100000)",
+              "blit_time(20)", "calibrate()", "idle_time(100000)", "empty_time(100000)",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
     result, image = run_app(SETUP, steps, board, rom, timeout,
                             "bench_firmware %s%s" % (board, " (ROMFS)" if rom else ""))
@@ -651,9 +682,9 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
-    idle = idle_ms(figures)
-    for us, sent, made, _, idles in (map(int, f) for f in figures.get("per_move", [])):
-        us += idles * idle * 1000
+    idle, empty = idle_ms(figures), empty_ms(figures)
+    for us, sent, made, _, idles, empties in (map(int, f) for f in figures.get("per_move", [])):
+        us += (idles * idle + empties * empty) * 1000
         p = pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
         cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * px_us / 1000
@@ -673,6 +704,12 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
 def idle_ms(figures):
     """VM ms of the app's check of a frame with nothing flying (its tick, every frame)."""
     spent, n = (int(x) for x in figures["idle"][0])
+    return spent / float(n)
+
+
+def empty_ms(figures):
+    """VM ms of the device loop's check of a frame with nothing drawn (no box to show)."""
+    spent, n = (int(x) for x in figures["empty"][0])
     return spent / float(n)
 
 
@@ -701,8 +738,9 @@ def summary(name, figures):
     # calibrated between the timed parts; the machine's load varies, so the median
     ratio = RP2040_CALIBRATION_MS / median(int(c[0]) for c in figures["calibration_ms"])
     paint, show_us, frames, data, moves = (int(x) for x in figures["redraws"][0][:5])
-    idle = idle_ms(figures)
+    idle, empty = idle_ms(figures), empty_ms(figures)
     paint += int(figures["flight"][0][5]) * idle     # the frames with nothing flying
+    paint += int(figures["empty_frames"][0][0]) * empty   # and with nothing drawn
     transactions, vectored = int(figures["redraws"][0][6]), int(figures["redraws"][0][7])
     one, vector, calls = (int(x) for x in figures["fake_i2c"][0])
     fake_vm = ((transactions - vectored) * one + vectored * vector) / calls
@@ -719,8 +757,8 @@ def summary(name, figures):
     # each move's own redraws (paint timed in the game with 1 ms ticks, show as above)
     # plus its bus
     each, in_round = [], []
-    for us, px, made, between, idles in (map(int, f) for f in figures.get("per_move", [])):
-        us += idles * idle * 1000
+    for us, px, made, between, idles, empties in (map(int, f) for f in figures.get("per_move", [])):
+        us += (idles * idle + empties * empty) * 1000
         one = [(us / 1000.0 * ratio + bus_ms(board, px)) / made] * made
         each += one
         if not between:
@@ -739,6 +777,10 @@ def summary(name, figures):
         "flight_frame_px": fly_px / max(fly_frames, 1),
         "flight_frame_ms": fly_total / max(fly_frames, 1),
         "flight_ms": fly_total / max(flights, 1),
+        # the device loop's frames with nothing drawn, a move, and their price on an RP2040
+        "empty_frames_move": int(figures["empty_frames"][0][0]) / max(moves, 1),
+        "empty_ms_move": (int(figures["empty_frames"][0][0]) * empty / max(moves, 1) * ratio
+                          * PYTHON_FACTOR),
         "board": name, "depth": board.DEPTH, "ratio": ratio,
         "move_mean_ms": sum(each) / max(len(each), 1),
         "move_p90_ms": percentile(each, 0.9),
@@ -851,6 +893,10 @@ def report(rows, out=sys.stdout):
             r["flight_frame_px"], r["flight_frame_ms"], r["flight_ms"], r["show_us"],
             r["model"]["hz"] / 1e6, r["move_bytes"], r["flight_bytes_move"])
         for r in flying) or "none"))
+    say("the device loop's frames with nothing drawn (firmware/main.py's step then, timed in a"
+        " loop): " + ", ".join(
+        "%s %.1f a move, about %.2f ms a move on an RP2040" % (
+            r["board"], r["empty_frames_move"], r["empty_ms_move"]) for r in rows))
     say("driver alone, whole screen (CPU estimate): " + ", ".join(
         "%s %.1f ms" % (r["board"], r["show_full_cpu_ms"]) for r in rows))
 
@@ -896,7 +942,9 @@ def report_model(rows, out=sys.stdout):
         " move (colour); move ms: paint + show (the drivers' Python and the expansion) + bus, the"
         " mean over the moves;")
     say("  paint includes the app's frames with nothing flying (its tick's check of the painter's"
-        " flying, counted and priced by a timed loop of that check, not each timed with 1 ms ticks);")
+        " flying) and the device loop's frames with nothing drawn (its check of the canvas's"
+        " box_n), each counted and priced by a timed loop of that check, not each timed with 1 ms"
+        " ticks;")
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
         " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")

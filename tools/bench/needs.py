@@ -91,7 +91,8 @@ def reserve(cap):
     print("EVENING free", gc.mem_free() - %d)
 
 class Rig:
-    # the device loop (firmware.main: App.frame, show_boxes) on the fake pins and bus
+    # the device loop (firmware.main: App.frame, show_boxes when boxes were drawn) on the fake
+    # pins and bus
     def __init__(self, board, store, keys):
         from firmware.app import App
         from firmware.gfx import Canvas
@@ -110,7 +111,8 @@ class Rig:
     def frame(self):
         self.now += %d
         self.app.frame(self.now, self.pad)
-        self.show(self.canvas, self.display)
+        if self.canvas.box_n:
+            self.show(self.canvas, self.display)
 
 # the evening a frame at a time: each frame is one VM call, with a collection before it
 # (the VM collects nothing within a call)
