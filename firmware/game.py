@@ -17,7 +17,7 @@ or `deadline_ms` (a device). A Game deals its first round at once.
 | `legal(seat, out)` | the seat's legal moves into array('H') `out`; returns the count |
 | `play(move)` | the human to move makes `move`; bad input raises the engine's IllegalMove |
 | `catch(seat)` | human `seat` catches the player who forgot to say Mau |
-| `hint(finish=True)` | a good legal move for the human to move, whole: the Expert's search |
+| `hint(finish=True)` | a good legal move for the human to move, whole: the Expert's search at a table with an Expert, else Strong's choice |
 | `ai_to_act()` / `step_ai(finish=True)` | an AI has an action due / make exactly one; returns the move |
 | `think()` | one slice of search between frames (the AI due, else pondering); True: nothing left |
 | `last_seat`, `last_move` | who made the last move, and which |
@@ -38,8 +38,8 @@ dealt table, the generator at the deal and the moves since, replayed through the
 from array import array
 
 from engine import moves as mv
-from engine.ai import new_player, DEVICE_MS, EXPERT, ponderer, searching
-from engine.compat import const, forget, ticks_ms, ticks_add, ticks_diff
+from engine.ai import new_player, DEVICE_MS, STRONG, EXPERT, ponderer
+from engine.compat import const, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
 from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
@@ -248,18 +248,15 @@ class Game:
         self._make(seat, mv.catch(target))
 
     def hint(self, finish=True):
-        """A good legal move for the human to move, whole (card, wish, Mau): the Expert's
-        search from the human's view, made when asked (`finish` False: its heuristic's
-        first choice) and let go after, engine.expert and engine.search with it unless
-        the AIs search."""
+        """A good legal move for the human to move, whole (card, wish, Mau), from the
+        human's view: the Expert's search where an Expert plays at the table (`finish`
+        False: its heuristic's first choice), else Strong's choice; its player made when
+        asked and let go after."""
         helper = self._thinker(self.to_move())
         if finish:
             self._finish(helper)
         move = helper.best()
         self.helper = self.thinking = None
-        if not searching():      # no Expert at the table
-            forget("engine.expert")
-            forget("engine.search")
         return move
 
     def think(self):
@@ -311,14 +308,12 @@ class Game:
             walks -= 1
 
     def _thinker(self, seat):
-        """The player deciding for `seat` now (the hint's Expert for a human), its
+        """The player deciding for `seat` now (the hint's player for a human), its
         decision begun once for this table."""
         ai = self.ais[self.match.seated[seat]]
         if ai is None:
             if self.helper is None:
-                from engine.expert import Expert
-                self.helper = Expert(self.rules, self.seed ^ 0x4E17, self.playouts,
-                                     own=True)   # its tables apart: the AIs' tree stays
+                self.helper = self._hinter()
             ai = self.helper
         if (self.thinking is not ai or self.thought != self.n_moves
                 or self.thought_rnd is not self.rnd):
@@ -326,13 +321,28 @@ class Game:
             self.thought = self.n_moves
             self.thought_rnd = self.rnd
             if ai is self.helper:
-                ai.new_round()    # the hint judges the view alone, its random numbers
-                ai.prng.seed(self.seed ^ self.match.rounds_played << 12 ^ self.n_moves << 16)
-                # from the table alone (a resumed game hints as the uninterrupted one)
+                # the hint judges the view alone; an Expert's random numbers come from the
+                # table alone (a resumed game hints as the uninterrupted one)
+                ai.new_round()
+                if ai.level == EXPERT:
+                    ai.prng.seed(self.seed ^ self.match.rounds_played << 12
+                                 ^ self.n_moves << 16)
             n = self.rnd.legal_moves(seat, self._legal)
             ai.begin(self.rnd.view(seat, self._scratch), self._legal, n)
             self.walk_ms = 0      # learnt anew: a stall once does not shorten every slice
         return ai
+
+    def _hinter(self):
+        """The hint's player: an Expert where one plays at this table (its code is in
+        memory then), else Strong, its first choice (the Expert's search would load 16 KB
+        of code from files at the table, and keeps Strong's choice nine times in ten)."""
+        seed = self.seed ^ 0x4E17
+        for ai in self.ais:
+            if ai is not None and ai.level == EXPERT:
+                from engine.expert import Expert
+                # its own tables: the AIs' tree stays as it is
+                return Expert(self.rules, seed, self.playouts, own=True)
+        return new_player(self.rules, STRONG, seed, self.playouts)
 
     def _finish(self, ai):
         """Search to the end of the budget (or the device deadline)."""

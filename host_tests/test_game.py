@@ -125,6 +125,26 @@ def test_hints_are_legal_moves_of_the_human_to_move():
     assert len(hints) > 10
 
 
+def test_the_hint_is_strong_s_choice_where_no_expert_plays():
+    from engine import ai
+    game = Game(setup([("Anna", 0), ("Finn", 3), ("Greta", 2)], "nordic", "rounds", 2),
+                seed=8, playouts=PLAYOUTS)
+    seen = []
+
+    def hinted(g):
+        seat = g.to_move()
+        moves = array("H", range(mv.MAX_MOVES))
+        n = g.legal(seat, moves)
+        strong = ai.new_player(g.rules, ai.STRONG, playouts=PLAYOUTS)
+        assert g.hint() == strong.choose(g.view(seat), moves, n)
+        assert g.helper is None
+        seen.append(seat)
+        return g.hint()
+
+    drive(game, human=hinted)
+    assert len(seen) > 10
+
+
 def test_an_illegal_move_raises_the_engines_error_and_changes_nothing():
     game = Game(setup([("Anna", 0), ("Finn", 2)]), seed=5, playouts=PLAYOUTS)
     while game.ai_to_act():

@@ -271,10 +271,9 @@ def test_the_setup_screen_is_let_go_before_the_deal():
 
 
 # A human's turn against strong AIs: no AI there is an Expert or of an easy level, so
-# engine.expert and engine.easy are not imported. Then engine.expert and engine.search carry 32 KB of ballast each on their
-# globals. Looking at the table makes no Expert (the hint is searched when asked); the hint
-# asked for and the move made, the hint's Expert, engine.expert and engine.search are gone
-# from the heap.
+# engine.expert and engine.easy are not imported. Looking at the table makes nothing; the
+# hint is Strong's choice (no Expert plays here), its player let go with the answer:
+# engine.expert and engine.search are never imported.
 HINT = BALLASTED + """
 from firmware.game import Game
 
@@ -286,37 +285,42 @@ def begin():
                  "options": {}, "match": "round", "limit": 1}, 3, 8)
     while game.ai_to_act():
         game.step_ai()
-    print("EXPERT", "engine.expert" in sys.modules, "engine.search" in sys.modules,
+    modules()
+
+def modules():
+    print("LOADED", "engine.expert" in sys.modules, "engine.search" in sys.modules,
           "engine.easy" in sys.modules)
-    for name in ("engine.expert", "engine.search"):
-        __import__(name)
-        sys.modules[name].ballast = bytearray(BALLAST)
 
 def looks():
     for _ in range(20):         # frames while the human looks at the hand
         game.think()
 
 def hint():
-    game.play(game.hint())
+    gc.disable()
+    before = gc.mem_alloc()
+    game.hint()
+    print("ASKED", gc.mem_alloc() - before)
+    gc.enable()
 
 def report():
     print("HEAP", *USED)
 """
 
 
-def test_the_hint_s_expert_and_its_search_leave_the_heap_after_the_hint():
-    """Strong AIs import no Expert code, nor the easy levels'; no Expert is made while
-    the human looks; the hint's goes once it has answered, and the Expert's code with it."""
+def test_a_hint_at_a_table_of_strong_ais_loads_no_expert_and_leaves_nothing():
+    """Strong AIs import no Expert code, nor the easy levels'; looking makes nothing; the
+    hint (Strong's choice) loads neither engine.expert nor engine.search, and its player
+    goes once it has answered."""
     from tools.bench.micropython import SCRUB
     steps = ["begin()", SCRUB, "in_use()", "looks()", SCRUB, "in_use()", "hint()", SCRUB,
-             "gc.collect()", SCRUB, "in_use()", "report()"]   # (a call's objects go a call later)
+             "gc.collect()", SCRUB, "in_use()", "modules()", "report()"]
     out = mpvm.run(HINT, modules=("engine", "firmware"), steps=steps, timeout=300,
-                   label="the hint's Expert leaves").check().stdout
-    assert "EXPERT False False False" in out, out
+                   label="the hint at a Strong table").check().stdout
+    assert out.count("LOADED False False False") == 2, out
     table, looked, hinted = (int(x) for x in out.split("HEAP")[1].split())
-    assert looked - table < 2 * 1024, out       # an Expert is 6 KB, its search's tables in it
-    assert hinted < table - 56 * 1024, out      # both ballasts (64 KB) no longer in use
-
+    assert looked - table < 1024, out
+    assert hinted - table < 1024, out           # a Strong player is 0.5 KB: it is gone
+    assert int(out.split("ASKED")[1].split()[0]) < 2048, out   # no code loaded to answer
 
 
 def test_the_easy_levels_code_is_imported_for_an_easy_ai_only():
