@@ -350,7 +350,8 @@ def test_pass_and_play_shows_only_the_uncovered_hand_on_every_path(name, tmp_pat
     h.check = watch
     h.choose("Continue")
     h.play_to(("between",))
-    h.choose("Join: Hugo (human)")
+    h.choose(h.screen.items[2])                   # "Join: Hugo (human)", "+ Hugo (human)"
+    assert h.app.game.levels[-1] == 0
     h.choose("Leave: Anna")
     h.choose("Deal next round")
     h.play_to(("final",))
@@ -555,6 +556,18 @@ def test_rounds_match_with_join_and_leave():
     assert h.app.table.names == ["Hugo", "Ida"]
     final = h.play_to(("final",))
     assert final.title.endswith((" wins!", "You win!"))
+
+
+@pytest.mark.parametrize("name", ("pico_display",) + BOARDS)
+def test_the_rows_between_rounds_fit_the_screen_and_say_who_joins_how(name):
+    h = Hands(name, seed=9)
+    h.start(levels=[3, 3], match="rounds")
+    items = h.play_to(("between",)).items
+    assert all(len(item) <= h.app.sizes.list_cols for item in items), items
+    joins = [item for item in items if "Ida" in item]
+    assert len(joins) == 2 and joins[0].endswith("(AI)") and joins[1].endswith("(human)")
+    h.choose(joins[1])
+    assert h.app.game.levels[-1] == 0 and "Leave: Ida" in h.screen.items
 
 
 @pytest.mark.parametrize("name", ["pico_display", "pico_oled", "thumby"])
@@ -764,7 +777,7 @@ def run():
             app.tick(now)
         elif name == "between":
             if len(app.game.seated()) == 4:
-                choose(app, "Join: " + between.free_name(app.game) + " (AI)")
+                choose(app, "+ " + between.free_name(app.game) + " (AI)")   # 72x40's words
             choose(app, "Deal next round")
         elif name == "final":
             break
