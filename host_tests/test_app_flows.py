@@ -1049,3 +1049,17 @@ def test_a_next_round_is_saved_once_as_it_is_dealt(tmp_path, looped):
     resumed, _ = store.load_game(8)
     assert resumed.match.rounds_played == 1 and resumed.in_round()
 
+
+
+@pytest.mark.parametrize("name", ("pico_display",) + BOARDS)
+def test_a_linked_boards_title_and_join_screen_fit_and_lead_to_host_and_join(name):
+    import types
+    b = types.SimpleNamespace(**{k: getattr(board(name), k) for k in dir(board(name))
+                                 if not k.startswith("__")})
+    b.open_link = lambda: None
+    app = App(b, Canvas(b.WIDTH, b.HEIGHT, b.DEPTH), None, 0, playouts=4, seed=1)
+    items = app.screen.items
+    assert len(items) == 4 and all(len(item) <= app.sizes.list_cols for item in items), items
+    app.act(S.NEXT)
+    app.act(S.OK)                          # Host: the setup, for a linked match
+    assert app.screen.name == "setup" and app.link is not None
