@@ -1063,3 +1063,19 @@ def test_a_linked_boards_title_and_join_screen_fit_and_lead_to_host_and_join(nam
     app.act(S.NEXT)
     app.act(S.OK)                          # Host: the setup, for a linked match
     assert app.screen.name == "setup" and app.link is not None
+
+
+def test_the_final_tables_rows_above_the_cursor_are_seen_on_72x40():
+    # 4 players and 2 items on a 4-row screen: with the cursor on New game the winner's row
+    # was above the view, and PREV wrapped to Title without ever showing it
+    h = Hands("thumby", seed=9)
+    h.start(levels=[3, 3, 3, 3])
+    sc = h.play_to(("final",))
+    assert sc.top > 0 and sc.cursor == 0
+    shown = lambda: (sc.lines + sc.items)[sc.top:sc.top + sc.fit]
+    while sc.top > 0:
+        h.press(S.PREV)
+        assert sc.cursor == 0 and h.screen is sc
+    assert shown() == sc.lines[:sc.fit]
+    h.press(S.PREV)                        # then the list wraps round, as every list does
+    assert sc.cursor == 1 and sc.items[1] in shown()
