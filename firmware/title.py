@@ -35,11 +35,11 @@ def take(app, got):
         app._continue()
     elif item == "New game":
         app.setup()
-    elif item.startswith("Host"):
+    elif item in ("Host a linked game", "Host link play"):   # no new names for the pool
         from firmware.linkhost import LinkHost
         app.link = LinkHost(app.open_link(), None, app._last_setup()["seats"][0][0])
         app.setup()
-    elif item.startswith("Join"):
+    elif item in ("Join a linked game", "Join link play"):
         from firmware.linkclient import join
         join(app)
     elif item == "Statistics":      # each player's lifetime record
