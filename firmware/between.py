@@ -54,8 +54,9 @@ def seats(app, cursor=0):
     acts = [("deal", 0)]
     if len(game.seated()) < game.rules.most_players():
         name = free_name(game)
-        items.append("Join: %s (AI)" % name)
-        items.append("Join: %s (human)" % name)
+        join = "Join: %s (%s)" if len(name) + 14 <= app.sizes.list_cols else "+ %s (%s)"
+        items.append(join % (name, "AI"))       # 128x64 and 72x40: "+ Jonas (human)"
+        items.append(join % (name, "human"))
         acts += [("join", 3), ("join", 0)]
     if len(game.seated()) > game.rules.min_players:
         for p in game.seated():

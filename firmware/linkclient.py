@@ -465,8 +465,9 @@ class LinkClient:
                                 [name for _, name in self.offer] + ["Back"], (),
                                 app.sizes.list_fit)
         words = "Connecting..." if self.host is not None else "Looking for a host..."
-        return S.ListScreen("linkjoin", "Join a linked game", ["Back"], [words],
-                            app.sizes.list_fit)
+        cols = app.sizes.list_cols
+        return S.ListScreen("linkjoin", "Join a linked game" if cols >= 18 else "Join link play",
+                            ["Back"], S.wrap(words, cols), app.sizes.list_fit)
 
     def _show(self, app):
         g = self.game
@@ -477,10 +478,11 @@ class LinkClient:
         elif g is not None and app.game is g and self.changed and g.loaded:
             self.changed = False
             wait = self.host_name() if self.lost else self.waiting
-            if wait:
-                if app.screen.name != "linkwait":
-                    app.show(S.ListScreen("linkwait", "Waiting for %s" % wait,
-                                          ["Wait", "Leave the match"], (), app.sizes.list_fit))
+            if wait:      # shown again when the name changes (a lobby's next missing seat)
+                title = "Waiting for %s" % wait
+                if app.screen.name != "linkwait" or app.screen.title != title:
+                    app.show(S.ListScreen("linkwait", title, ["Wait", "Leave the match"], (),
+                                          app.sizes.list_fit))
             elif app.screen.name == "linkround" or (app.screen.name == "linkwait"
                                                     and app.table is None):
                 app._begin()          # a new deal: its table

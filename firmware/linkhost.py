@@ -518,7 +518,7 @@ class LinkHost:
 
     def lobby(self, app):
         """The seats before the match: which humans are linked, which devices came."""
-        game = self.game
+        game, cols = self.game, app.sizes.list_cols
         items = []
         for p in game.match.seated:
             if game.levels[p] == 0 and p != game.match.seated[0]:
@@ -526,7 +526,8 @@ class LinkHost:
                     "waiting" if p in game.linked else "on this device")
                 items.append("%s: %s" % (game.player_name(p), there))
         items.append("Start")
-        lines = S.wrap(self.notice or "Others: Join a linked game", app.sizes.list_cols)
+        lines = S.wrap(self.notice or "Others: Join %s" % ("a linked game" if cols >= 18
+                                                            else "link play"), cols)
         app.show(S.ListScreen("lobby", "Linked game", items, lines, app.sizes.list_fit,
                               getattr(app.screen, "cursor", 0) if app.screen.name == "lobby" else 0))
 

@@ -127,9 +127,12 @@ class ListScreen:
             self.follow()
 
     def on(self, action):
-        """NEXT/PREV move; OK chooses the item under the cursor."""
+        """NEXT/PREV move (PREV on the first item shows the lines above it first); OK
+        chooses the item under the cursor."""
         if action == NEXT or action == DOWN:
             self.move(1)
+        elif (action == PREV or action == UP) and self.cursor == 0 and self.top > 0:
+            self.top -= 1       # a final table on 72x40: the winner's row is above the view
         elif action == PREV or action == UP:
             self.move(-1)
         elif action == OK:

@@ -9,8 +9,9 @@ def screen(app, notice=""):
     """The title screen: Continue (when a match is saved), New game, Statistics (once a
     match was recorded), the linked games (a board with a link), Quit."""
     items = ["New game", "Quit"]
-    if app.open_link is not None:
-        items[1:1] = ["Host a linked game", "Join a linked game"]
+    if app.open_link is not None:    # 128x64 and 72x40 rows hold 15 and 16 characters
+        items[1:1] = (["Host a linked game", "Join a linked game"] if app.sizes.list_cols >= 18
+                      else ["Host link play", "Join link play"])
     store = app.store
     if store is not None and store.has_game():
         items.insert(0, "Continue")
@@ -34,11 +35,11 @@ def take(app, got):
         app._continue()
     elif item == "New game":
         app.setup()
-    elif item == "Host a linked game":
+    elif item in ("Host a linked game", "Host link play"):   # no new names for the pool
         from firmware.linkhost import LinkHost
         app.link = LinkHost(app.open_link(), None, app._last_setup()["seats"][0][0])
         app.setup()
-    elif item == "Join a linked game":
+    elif item in ("Join a linked game", "Join link play"):
         from firmware.linkclient import join
         join(app)
     elif item == "Statistics":      # each player's lifetime record

@@ -350,7 +350,8 @@ def test_pass_and_play_shows_only_the_uncovered_hand_on_every_path(name, tmp_pat
     h.check = watch
     h.choose("Continue")
     h.play_to(("between",))
-    h.choose("Join: Hugo (human)")
+    h.choose(h.screen.items[2])                   # "Join: Hugo (human)", "+ Hugo (human)"
+    assert h.app.game.levels[-1] == 0
     h.choose("Leave: Anna")
     h.choose("Deal next round")
     h.play_to(("final",))
@@ -555,6 +556,18 @@ def test_rounds_match_with_join_and_leave():
     assert h.app.table.names == ["Hugo", "Ida"]
     final = h.play_to(("final",))
     assert final.title.endswith((" wins!", "You win!"))
+
+
+@pytest.mark.parametrize("name", ("pico_display",) + BOARDS)
+def test_the_rows_between_rounds_fit_the_screen_and_say_who_joins_how(name):
+    h = Hands(name, seed=9)
+    h.start(levels=[3, 3], match="rounds")
+    items = h.play_to(("between",)).items
+    assert all(len(item) <= h.app.sizes.list_cols for item in items), items
+    joins = [item for item in items if "Ida" in item]
+    assert len(joins) == 2 and joins[0].endswith("(AI)") and joins[1].endswith("(human)")
+    h.choose(joins[1])
+    assert h.app.game.levels[-1] == 0 and "Leave: Ida" in h.screen.items
 
 
 @pytest.mark.parametrize("name", ["pico_display", "pico_oled", "thumby"])
@@ -764,7 +777,7 @@ def run():
             app.tick(now)
         elif name == "between":
             if len(app.game.seated()) == 4:
-                choose(app, "Join: " + between.free_name(app.game) + " (AI)")
+                choose(app, "+ " + between.free_name(app.game) + " (AI)")   # 72x40's words
             choose(app, "Deal next round")
         elif name == "final":
             break
@@ -1036,3 +1049,33 @@ def test_a_next_round_is_saved_once_as_it_is_dealt(tmp_path, looped):
     resumed, _ = store.load_game(8)
     assert resumed.match.rounds_played == 1 and resumed.in_round()
 
+
+
+@pytest.mark.parametrize("name", ("pico_display",) + BOARDS)
+def test_a_linked_boards_title_and_join_screen_fit_and_lead_to_host_and_join(name):
+    import types
+    b = types.SimpleNamespace(**{k: getattr(board(name), k) for k in dir(board(name))
+                                 if not k.startswith("__")})
+    b.open_link = lambda: None
+    app = App(b, Canvas(b.WIDTH, b.HEIGHT, b.DEPTH), None, 0, playouts=4, seed=1)
+    items = app.screen.items
+    assert len(items) == 4 and all(len(item) <= app.sizes.list_cols for item in items), items
+    app.act(S.NEXT)
+    app.act(S.OK)                          # Host: the setup, for a linked match
+    assert app.screen.name == "setup" and app.link is not None
+
+
+def test_the_final_tables_rows_above_the_cursor_are_seen_on_72x40():
+    # 4 players and 2 items on a 4-row screen: with the cursor on New game the winner's row
+    # was above the view, and PREV wrapped to Title without ever showing it
+    h = Hands("thumby", seed=9)
+    h.start(levels=[3, 3, 3, 3])
+    sc = h.play_to(("final",))
+    assert sc.top > 0 and sc.cursor == 0
+    shown = lambda: (sc.lines + sc.items)[sc.top:sc.top + sc.fit]
+    while sc.top > 0:
+        h.press(S.PREV)
+        assert sc.cursor == 0 and h.screen is sc
+    assert shown() == sc.lines[:sc.fit]
+    h.press(S.PREV)                        # then the list wraps round, as every list does
+    assert sc.cursor == 1 and sc.items[1] in shown()

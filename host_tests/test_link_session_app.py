@@ -43,19 +43,21 @@ def choose(app, item):
 
 def host_and_join(table):
     host, ben, cleo = [d.app for d in table.devices]
-    choose(host, "Host a linked game")
+    choose(host, "Host link play")          # 128x64's words for Host a linked game
     sc = host.screen
     while sc.rows_of[sc.cursor][0] != "start":
         host.act(S.NEXT)
     host.act(S.OK)
     assert host.screen.name == "lobby"
     assert host.screen.items == ["Ben: waiting", "Cleo: waiting", "Start"]
-    choose(ben, "Join a linked game")
-    choose(cleo, "Join a linked game")
+    choose(ben, "Join link play")
+    choose(cleo, "Join link play")
+    for sc in (host.screen, ben.screen):   # the lobby, "Looking for a host...": 15 columns
+        assert all(len(line) <= 15 for line in list(sc.lines) + sc.items + [sc.title]), sc.lines
     run(table, 1500)
     assert host.screen.items == ["Ben: joined", "Cleo: joined", "Start"]
     assert ben.screen.name == cleo.screen.name == "linkwait"
-    assert ben.screen.title == "Waiting for Anna"     # until the host starts
+    assert ben.screen.title == cleo.screen.title == "Waiting for Anna"   # until the host starts
     choose(host, "Start")
     run(table, 300)
     return host, ben, cleo

@@ -112,7 +112,7 @@ def test_three_vm_apps_play_a_linked_match_by_keys_that_ends_as_on_one_device(mo
     transports, make_ends, pulled = MODELS[model]
     wire = Wire(seed=5, **FAULTS)
     ends = make_ends(wire)
-    entries = ("Host a linked game", "Join a linked game", "Join a linked game")
+    entries = ("Host link play", "Join link play", "Join link play")   # 128x64's words
     vms = [mesh.VM(name, DEVICE % dict(transport=transports[k], epoch=20 + 40 * k, k=k,
                                        entry=entries[k], seed=SEED, playouts=PLAYOUTS),
                    modules=MODULES) for k, name in enumerate(("Anna", "Ben", "Cleo"))]

@@ -479,6 +479,22 @@ def test_headless_thumby_logs_its_cues_and_silent_boards_log_none(tmp_path, caps
     assert "sound:" not in capsys.readouterr().out
 
 
+def test_a_seeded_thumby_keeps_its_speaker_and_the_pause_menus_sound_item(tmp_path, capsys):
+    from tools.sim import __main__ as cli
+    from tools.sim.device import Device, firmware_app_factory
+    from tools.sim.sound import for_board
+    assert cli.main(["--board", "thumby", "--mode", "headless", "--seed", "7", "--script",
+                     "A RIGHT*7 A wait:8000", "--save-dir", str(tmp_path / "t")]) == 0
+    assert "sound: turn at" in capsys.readouterr().out
+    b = board("thumby")
+    app = Device(b, cli.seeded(firmware_app_factory(), 7), str(tmp_path / "d"),
+                 sound=for_board(b, "headless", str(tmp_path / "cues.txt"))).app
+    app.setup()
+    app._start(app.screen.setup)
+    app.pause()
+    assert app.screen.items[-1] == "Sound: on"
+
+
 def test_the_simulators_speaker_plays_square_waves_on_the_mixer(monkeypatch):
     pytest.importorskip("pygame", reason="pygame-ce is in requirements.txt")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")

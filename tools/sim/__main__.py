@@ -129,11 +129,12 @@ def warn_unused(args, mode):
 
 
 def seeded(app_class, seed):
-    """The app factory for Device: the App as it is, or with a fixed seed and AI budget."""
+    """The app factory for Device: the App as it is, or with a fixed seed and AI budget
+    (the board's sound handed on: Device gives it only to a factory that takes one)."""
     if seed is None:
         return app_class
-    return lambda board, canvas, store, now_ms: app_class(board, canvas, store, now_ms,
-                                                           playouts=SEEDED_PLAYOUTS, seed=seed)
+    return lambda board, canvas, store, now_ms, sound=None: app_class(
+        board, canvas, store, now_ms, playouts=SEEDED_PLAYOUTS, seed=seed, sound=sound)
 
 
 def run_headless(device, args):
