@@ -104,16 +104,20 @@ def next_setup():
 """
 
 
+def on_a_board(script, steps, label):
+    """The VM's output of `script`'s `steps` with the app on chipmodels' fake machine."""
+    from tools.fakes.chipmodels import VM_MACHINE
+    return mpvm.run(script, modules=("engine", "firmware", "board_configs",
+                                     "tools/fakes/chipmodels.py"),
+                    extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
+                    label=label).check().stdout
+
 def test_the_finished_game_is_released_before_the_next_deal():
     """The finished game and its table screen are unreachable once the final table
     shows: the next deal never needs room for two games."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "first_setup()", "deal()", "to_final()", SCRUB, "next_setup()"]
-    out = mpvm.run(EVENING, modules=("engine", "firmware", "board_configs",
-                                     "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="a finished game's heap").check().stdout
+    out = on_a_board(EVENING, steps, "a finished game's heap")
     first, after = (int(x) for x in out.split("HEAP setup")[1].split()[::4])
     # each kept ballast would add 32 KB; the conservative collector's stale pointers and
     # what the first game left cached vary by a few KB (1.7 to 10.5 KB seen)
@@ -201,14 +205,10 @@ def test_a_phase_module_leaves_the_heap_when_its_phase_ends():
     """The Rules pages' module, the list screens' painting and the round end's module are
     unreachable once play goes on."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "in_use()", "rules_pages()", SCRUB, "in_use()",
              "pause_menu()", SCRUB, "gc.collect()", SCRUB, "in_use()",
              "to_scores()", SCRUB, "in_use()", "next_round()", SCRUB, "in_use()", "report()"]
-    out = mpvm.run(PHASES, modules=("engine", "firmware", "board_configs",
-                                    "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="a phase's modules leave").check().stdout
+    out = on_a_board(PHASES, steps, "a phase's modules leave")
     table, after_rules, after_pause, scores, next_table = (
         int(x) for x in out.split("HEAP")[1].split())
     assert after_rules - table < 16 * 1024, out      # the same table, the pages read
@@ -259,13 +259,9 @@ def test_the_setup_screen_is_let_go_before_the_deal():
     """The match is dealt on a later frame than the one that leaves the setup screen:
     the deal never needs room beside the setup screen and its code."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "gc.collect()\non_setup()"]
     steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["report()"]
-    out = mpvm.run(DEAL, modules=("engine", "firmware", "board_configs",
-                                  "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="the deal after the setup").check().stdout
+    out = on_a_board(DEAL, steps, "the deal after the setup")
     setup, dealing = (int(x) for x in out.split("HEAP")[1].split())
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
@@ -369,13 +365,9 @@ def _shown_then_dealt(script, to_screen, label):
     """Run `script` to `to_screen` (32 KB of ballast hung on what that screen uses), then a
     VM call a frame: the heap in use on that screen and at the start of the frame that deals."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", to_screen, SCRUB, "gc.collect()\non_between()"]
     steps += [SCRUB, "gc.collect()\nframe()"] * 20 + ["dealt()"]
-    out = mpvm.run(script, modules=("engine", "firmware", "board_configs",
-                                    "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label=label).check().stdout
+    out = on_a_board(script, steps, label)
     shown, dealing = (int(x) for x in out.split("DEALT")[1].split())
     return shown, dealing, out
 
@@ -422,14 +414,10 @@ def to_names():
 def test_the_name_screens_leave_the_heap_when_the_setup_shows_again():
     """A seat named, the setup screen keeps nothing of the name list's code."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", "rig.act(5)", "chipmodels.choose(rig, 'Save and quit')", SCRUB,
              "in_use()", "to_names()", SCRUB, "gc.collect()", SCRUB, "in_use()",
              "print(rig.app.screen.name)", "report()"]
-    out = mpvm.run(NAMES, modules=("engine", "firmware", "board_configs",
-                                   "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="the name screens leave").check().stdout
+    out = on_a_board(NAMES, steps, "the name screens leave")
     assert "setup" in out, out
     title, named = (int(x) for x in out.split("HEAP")[1].split())
     assert named - title < 24 * 1024, out       # the setup screen, not the ballast
@@ -451,15 +439,11 @@ def test_the_title_s_code_leaves_the_heap_when_a_row_is_taken():
     """The title's rows and what they do are loaded while the title shows: the table
     keeps nothing of them."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "in_use()", "rig.act(5)",
              "chipmodels.choose(rig, 'Save and quit')", "weigh('firmware.title')",
              "chipmodels.choose(rig, 'Continue')", "to_table()", SCRUB, "gc.collect()",
              SCRUB, "in_use()", "report()"]
-    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
-                                   "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="the title's code leaves").check().stdout
+    out = on_a_board(TITLE, steps, "the title's code leaves")
     assert "AT table False" in out, out
     before, after = (int(x) for x in out.split("HEAP")[1].split())
     assert after - before < 16 * 1024, out      # the game again, not the ballast (32 KB)
@@ -470,14 +454,10 @@ def test_the_pause_menu_s_code_leaves_the_heap_when_the_table_shows_again():
     """The pause menu's items and what they do are loaded while it shows: back at the
     table (Resume), nothing of them is kept."""
     from tools.bench.micropython import SCRUB
-    from tools.fakes.chipmodels import VM_MACHINE
     steps = ["begin()", SCRUB, "in_use()", "rig.act(5)", "weigh('firmware.pause')",
              "chipmodels.choose(rig, 'Resume')", "to_table()", SCRUB, "gc.collect()",
              SCRUB, "in_use()", "print('PAUSE', 'firmware.pause' in sys.modules)", "report()"]
-    out = mpvm.run(TITLE, modules=("engine", "firmware", "board_configs",
-                                   "tools/fakes/chipmodels.py"),
-                   extra_files={"/lib/machine.py": VM_MACHINE}, steps=steps, timeout=300,
-                   label="the pause menu's code leaves").check().stdout
+    out = on_a_board(TITLE, steps, "the pause menu's code leaves")
     assert "AT table" in out and "PAUSE False" in out, out
     before, after = (int(x) for x in out.split("HEAP")[1].split())
     assert after - before < 8 * 1024, out       # the table again, not the ballast (32 KB)
