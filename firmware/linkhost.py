@@ -24,6 +24,8 @@ _DRAW_EV = const(3)       # engine.events.DRAW
 _TAKE_LEVEL = const(3)    # the AI that takes a seat whose device does not return
 _SIZES = {M.TAKE: 1, M.MOVE: 5, M.DIGEST: 7}   # the messages of one size (bytes)
 _CATCH = const(0x600)     # engine.moves.CATCH (and its kind mask)
+_THERE = ("joined", "waiting", "on this device")   # a lobby seat's device; where a row
+_NEAR = ("in", "wait", "here")                     # has no room for it, in short
 
 
 class HostGame(Game):
@@ -522,9 +524,11 @@ class LinkHost:
         items = []
         for p in game.match.seated:
             if game.levels[p] == 0 and p != game.match.seated[0]:
-                there = "joined" if p in game.linked and p not in self._free() else (
-                    "waiting" if p in game.linked else "on this device")
-                items.append("%s: %s" % (game.player_name(p), there))
+                k = (0 if p in game.linked and p not in self._free() else
+                     1 if p in game.linked else 2)
+                name = game.player_name(p)
+                there = _THERE[k] if len(name) + 2 + len(_THERE[k]) <= cols else _NEAR[k]
+                items.append("%s: %s" % (name, there))
         items.append("Start")
         lines = S.wrap(self.notice or "Others: Join %s" % ("a linked game" if cols >= 18
                                                             else "link play"), cols)

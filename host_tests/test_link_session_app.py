@@ -63,6 +63,23 @@ def host_and_join(table):
     return host, ben, cleo
 
 
+@pytest.mark.parametrize("board, here", [("pico_oled", "here"),
+                                         ("pico_display", "on this device")])
+def test_a_lobby_row_says_where_a_seat_plays_in_the_words_it_has_room_for(tmp_path, board,
+                                                                          here):
+    table = linked(tmp_path, board)
+    host = table.devices[0].app
+    choose(host, "Host link play" if board == "pico_oled" else "Host a linked game")
+    sc = host.screen
+    while sc.rows_of[sc.cursor][0] != "start":
+        host.act(S.NEXT)
+    host.act(S.OK)
+    choose(host, "Ben: waiting")      # Ben plays on the host: 19 letters, 15 on 128x64
+    assert host.screen.items == ["Ben: " + here, "Cleo: waiting", "Start"]
+    choose(host, "Ben: " + here)
+    assert host.screen.items[0] == "Ben: waiting"
+
+
 def step(app):
     """What a player does with the screen in front of them."""
     name = app.screen.name
