@@ -116,13 +116,18 @@ def test_an_unchanged_table_is_checked_without_drawing():
         assert boxes_of(c) == [] and calls == []
 
 
-class CountingPalette(tuple):
-    """A palette that counts the colours read from it."""
-    reads = 0
+def counting(base):
+    """A subclass of sequence type `base` that counts the items read from it."""
+    class Counting(base):
+        reads = 0
 
-    def __getitem__(self, i):
-        CountingPalette.reads += 1
-        return tuple.__getitem__(self, i)
+        def __getitem__(self, i):
+            Counting.reads += 1
+            return base.__getitem__(self, i)
+    return Counting
+
+
+CountingPalette = counting(tuple)       # a palette that counts the colours read from it
 
 
 def test_the_st7789_reads_a_palette_once_not_on_every_show():
@@ -343,13 +348,7 @@ def test_the_hand_rows_keys_are_one_list_made_again_with_the_keys():
     assert len(columns) == fit and painter.keys["slots"] is not slots
 
 
-class CountingBytes(bytearray):
-    """A bytearray that counts the items read from it."""
-    reads = 0
-
-    def __getitem__(self, i):
-        CountingBytes.reads += 1
-        return bytearray.__getitem__(self, i)
+CountingBytes = counting(bytearray)
 
 
 def test_a_paint_that_changes_nothing_of_the_hand_row_reads_none_of_its_items():

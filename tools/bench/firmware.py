@@ -682,7 +682,7 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
-    idle, empty = idle_ms(figures), empty_ms(figures)
+    idle, empty = check_ms(figures, "idle"), check_ms(figures, "empty")
     for us, sent, made, _, idles, empties in (map(int, f) for f in figures.get("per_move", [])):
         us += (idles * idle + empties * empty) * 1000
         p = pixels(sent, 0)
@@ -701,15 +701,10 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
             "share": row["move_bytes"] / screen_bytes(board)}
 
 
-def idle_ms(figures):
-    """VM ms of the app's check of a frame with nothing flying (its tick, every frame)."""
-    spent, n = (int(x) for x in figures["idle"][0])
-    return spent / float(n)
-
-
-def empty_ms(figures):
-    """VM ms of the device loop's check of a frame with nothing drawn (no box to show)."""
-    spent, n = (int(x) for x in figures["empty"][0])
+def check_ms(figures, kind):
+    """VM ms of one frame's check timed in a loop: "idle", the app's of nothing flying (its
+    tick, every frame); "empty", the device loop's of nothing drawn (no box to show)."""
+    spent, n = (int(x) for x in figures[kind][0])
     return spent / float(n)
 
 
@@ -738,7 +733,7 @@ def summary(name, figures):
     # calibrated between the timed parts; the machine's load varies, so the median
     ratio = RP2040_CALIBRATION_MS / median(int(c[0]) for c in figures["calibration_ms"])
     paint, show_us, frames, data, moves = (int(x) for x in figures["redraws"][0][:5])
-    idle, empty = idle_ms(figures), empty_ms(figures)
+    idle, empty = check_ms(figures, "idle"), check_ms(figures, "empty")
     paint += int(figures["flight"][0][5]) * idle     # the frames with nothing flying
     paint += int(figures["empty_frames"][0][0]) * empty   # and with nothing drawn
     transactions, vectored = int(figures["redraws"][0][6]), int(figures["redraws"][0][7])
