@@ -6,22 +6,24 @@ goes out as it is. A glass narrower than 128 columns sits at a column offset (th
 Thumby's 72x40 at column 28).
 
 On I2C only what the panel does not already hold is sent: the driver keeps a shadow
-of the panel's RAM and, for each page of a rectangle, compares blocks of 16 columns
-(in C, a view against a view) to find the first and last changed block, then narrows
-those to the changed bytes. Neighbouring pages share one window (horizontal
-addressing: a column range and a page range, filled exactly, which leaves the pointer
-at its start) when that costs less than a window each. On SPI a byte is sent faster
-than Python can compare it, so rectangles go out whole, grown to pages. On both, only
-the window range that moved is set again, and the first show after power-up, a
-reset or a failed write sends the whole screen (the panel's RAM is unknown then).
+of the panel's RAM and, for each page of a rectangle, compares it with the canvas's page
+(in C, a view against a view); where they differ, both pages are copied side by side into
+a scratch row whose blocks of 16 columns compare in C, to find the first and last
+changed block, then narrows those to the changed bytes. Neighbouring pages share one
+window (horizontal addressing: a column range and a page range, filled exactly, which
+leaves the pointer at its start) when that costs less than a window each. On SPI a
+byte is sent faster than Python can compare it, so rectangles go out whole, grown to
+pages. On both, only the window range that moved is set again, and the first show
+after power-up, a reset or a failed write sends the whole screen (the panel's RAM is
+unknown then).
 
-A show allocates nothing: each page's run of a window is copied into one preallocated
-stage, in one copy from a view of the canvas from the run's first block to the end of its
-page, and sent from a view of the stage made at start-up, one for every run length (a
-slice of a memoryview would be a new object). On I2C the control
-byte sits in the stage just before the run, so a run is one `writeto` of one buffer:
-rp2's `writevto` copies its buffers into a new heap block of their total length on
-every call (extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
+A show allocates one object a window: the view its runs are sent from (the window's
+width decides its length; views of every length made at start-up took 2 KB on 128
+columns). Each page's run is copied into one preallocated stage, a whole page in one
+copy placed so that the run starts at the same byte every time. On I2C the control byte
+sits in the stage just before the run, so a run is one `writeto` of one buffer: rp2's
+`writevto` copies its buffers into a new heap block of their total length on every call
+(extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
 """
 from engine.compat import const
 
@@ -57,7 +59,6 @@ _UNSET = const(-1)                # no window set since the panel was last (re)s
 # Columns compared at once: two 16-byte views compare (in C) for about the Python cost
 # of comparing one byte, some 10 us on an RP2040 (half a byte's time on 400 kHz I2C)
 _BLOCK = const(16)
-_AT = const(16)                   # a run's first byte in the stage (a block of room before)
 _DATA = const(0x40)               # I2C control byte: Co = 0, D/C = 1, data bytes follow
 
 
@@ -80,22 +81,27 @@ class SSD1306:
         skip = 1 - self.command_lead
         self.both_ranges = memoryview(self.cmds)[skip:]
         self.one_range = memoryview(self.cmds)[skip:4]
-        self.stride = (width + _BLOCK - 1) // _BLOCK   # blocks a page
-        # the panel's RAM after a pad byte (a run with its lead is copied in at once), and
-        # its blocks
+        # a run starts at stage[width], whatever its first column: its page is copied in
+        # from `width - first column` on (the control byte goes just before the run)
+        self.stage = bytearray(2 * width)
+        self.staged = memoryview(self.stage)
+        # the panel's RAM after a pad byte (a run with its lead is copied in at once), its
+        # pages; and a row for a page of the canvas and of the panel side by side, in blocks
         self.shadow = self.ram = self.held = None
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
             self.ram = memoryview(self.shadow)[1:]     # ram[i]: the panel's byte i, as src[i]
-            self.held = self.blocks_of(self.ram)
-        self.drawn = self.tails = None    # the canvas's blocks, and its blocks' page tails
+            self.held = self.pages_of(self.ram)
+            self.pair = bytearray(2 * width)
+            view = memoryview(self.pair)
+            self.blocks = [view[i:i + _BLOCK if i + _BLOCK < width else width]
+                           for i in range(0, width, _BLOCK)]
+            self.panel_blocks = [view[width + i:width + (i + _BLOCK if i + _BLOCK < width
+                                                          else width)]
+                                 for i in range(0, width, _BLOCK)]
+        self.drawn = None       # the canvas's pages
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
-        # a page's run of a window is staged at _AT (blocks land up to a block before it
-        # and after it) and sent from runs[its length], its lead byte included
-        self.stage = bytearray(_AT + width + _BLOCK)
-        view, lead = memoryview(self.stage), self.data_lead
-        self.runs = [view[_AT - lead:_AT + n] for n in range(width + 1)]
         self.source = None      # the canvas buffer last shown
         self.init_panel(iref)
 
@@ -114,16 +120,10 @@ class SSD1306:
         for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
             self.command(code)
 
-    def blocks_of(self, buf, tails=False):
-        """Views of a buffer's blocks, _BLOCK columns of a page each, page after page (with
-        `tails`, each from its block to the end of its page)."""
-        view, width, stride = memoryview(buf), self.width, self.stride
-        blocks = [None] * (self.pages * stride)       # sized once: append over-allocates
-        for i in range(len(blocks)):
-            row, col = i // stride * width, i % stride * _BLOCK
-            end = width if tails else min(col + _BLOCK, width)
-            blocks[i] = view[row + col:row + end]
-        return blocks
+    def pages_of(self, buf):
+        """Views of a buffer's pages, one a page."""
+        view, width = memoryview(buf), self.width
+        return [view[p * width:(p + 1) * width] for p in range(self.pages)]
 
     def forget(self):
         """Panel RAM and window unknown: the next show sends the whole screen."""
@@ -149,9 +149,7 @@ class SSD1306:
             return
         if self.source is not canvas.buf:
             self.source = canvas.buf
-            if self.compares:
-                self.drawn = self.blocks_of(canvas.buf)
-            self.tails = self.blocks_of(canvas.buf, True)
+            self.drawn = self.pages_of(canvas.buf)
         try:
             if self.known and self.compares:
                 self.send_changes(x0, x1, y0 >> 3, (y1 - 1) >> 3)
@@ -171,29 +169,34 @@ class SSD1306:
     def send_changes(self, x0, x1, first, last):
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
-        drawn, held, stride = self.drawn, self.held, self.stride   # (4 at once: a tuple)
-        src, ram, width = self.source, self.ram, self.width
+        drawn, held, pair = self.drawn, self.held, self.pair   # (4 at once: a tuple)
+        blocks, panel_blocks, width = self.blocks, self.panel_blocks, self.width
+        src, ram = self.source, self.ram
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
         left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
         for page in range(first, last + 1):
-            base = page * stride
-            k, m = base + left, base + right
-            while k <= m and drawn[k] == held[k]:      # a block at a time, in C
-                k += 1
-            if k > m:                          # nothing changed on this page
+            k, m = left, right
+            if drawn[page] == held[page]:      # the whole page, in C
+                k = m + 1
+            else:
+                pair[:width] = drawn[page]
+                pair[width:] = held[page]
+                while k <= m and blocks[k] == panel_blocks[k]:   # a block at a time, in C
+                    k += 1
+            if k > m:                          # nothing changed in this page's part
                 if p0 >= 0:
                     self.send_window(c0, c1, p0, page - 1)
                     p0 = -1
                 continue
-            while drawn[m] == held[m]:         # stops at block k, which differs
+            while blocks[m] == panel_blocks[m]:    # stops at block k, which differs
                 m -= 1
             row = page * width                 # the page's first byte in the buffers
-            lo = row + (k - base) * _BLOCK
+            lo = row + k * _BLOCK
             while src[lo] == ram[lo]:          # block k holds a change
                 lo += 1
             # from the end of block m or of the rectangle, whichever comes first (a
             # change past the rectangle is its own rectangle's), back to a change
-            hi = row + (m - base + 1) * _BLOCK - 1
+            hi = row + (m + 1) * _BLOCK - 1
             if hi >= row + x1:
                 hi = row + x1 - 1 if row + x1 - 1 > lo else lo
             while src[hi] == ram[hi]:          # stops at lo at the latest
@@ -216,21 +219,19 @@ class SSD1306:
         """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
         should a write fail, show forgets the shadow)."""
         self.set_window(c0, c1, p0, p1)
-        tails, stage, shadow = self.tails, self.stage, self.shadow   # (4 at once: a tuple)
-        stride = self.stride
+        drawn, stage, shadow = self.drawn, self.stage, self.shadow   # (4 at once: a tuple)
+        width = self.width
         n = c1 - c0 + 1
-        run = self.runs[n]
-        first = c0 // _BLOCK
-        at = _AT - c0 + first * _BLOCK          # where block `first` lands in the stage
-        end = at + self.width - first * _BLOCK  # and the end of its page
+        run = self.staged[width - self.data_lead:width + n]   # the window's one allocation
+        at = width - c0                         # where the page lands: column c0 at `width`
         self.begin()
         for page in range(p0, p1 + 1):
-            stage[at:end] = tails[page * stride + first]
+            stage[at:at + width] = drawn[page]
             if self.data_lead:
-                stage[_AT - 1] = _DATA          # the page may have landed on it
+                stage[width - 1] = _DATA        # the page may have landed on it
             self.run(run)
             if shadow is not None:              # run's lead lands on the byte before c0
-                i = page * self.width + c0      # (shadow[0] is a pad byte)
+                i = page * width + c0           # (shadow[0] is a pad byte)
                 keep = shadow[i]
                 shadow[i:i + n + 1] = run
                 shadow[i] = keep

@@ -523,26 +523,37 @@ def pictures(bus_kind):
     print("PICTURES", bus_kind, wrong, model.data_bytes)
 
 def allocations(bus_kind):
+    # what shows allocate: one view a window sent (its run), nothing else
     bus, panel, model = open_panel(bus_kind)
     canvas = chipmodels.PlainCanvas(panel.width, panel.height, 1)
     chipmodels.scribble(canvas, Random(6), 10)
     panel.show(canvas, 0, 0, 8, 8)
     chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
     fb = canvas.fb
-    micropython.heap_lock()
-    try:
-        for k in range(20):    # nothing changed: every page compared (I2C), or sent (SPI)
-            panel.show(canvas, k, k, panel.width - k, panel.height - k)
-        for k in range(20):    # three pixels far apart on three pages: three windows
-            fb.pixel(k, 0, 1 - fb.pixel(k, 0))
-            fb.pixel(40 + k, 9, 1 - fb.pixel(40 + k, 9))
-            fb.pixel(k, 38, 1 - fb.pixel(k, 38))
-            panel.show(canvas, 0, 0, panel.width, panel.height)
-            fb.fill_rect(k, 8, 30, 24, k & 1)    # a box over three pages: one window
-            panel.show(canvas, k, 8, 30, 24)
-    finally:
-        micropython.heap_unlock()
-    print("LOCKED", bus_kind)
+    windows = [0, 0]
+    send = panel.send_window
+
+    def counted(c0, c1, p0, p1):
+        windows[0] += 1
+        send(c0, c1, p0, p1)
+
+    panel.send_window = counted
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for k in range(20):    # nothing changed: every page compared (I2C), or sent (SPI)
+        panel.show(canvas, k, k, panel.width - k, panel.height - k)
+    unchanged, windows[1] = gc.mem_alloc() - before, windows[0]
+    for k in range(20):    # three pixels far apart on three pages: three windows
+        fb.pixel(k, 0, 1 - fb.pixel(k, 0))
+        fb.pixel(40 + k, 9, 1 - fb.pixel(40 + k, 9))
+        fb.pixel(k, 38, 1 - fb.pixel(k, 38))
+        panel.show(canvas, 0, 0, panel.width, panel.height)
+        fb.fill_rect(k, 8, 30, 24, k & 1)    # a box over three pages: one window
+        panel.show(canvas, k, 8, 30, 24)
+    spent = gc.mem_alloc() - before
+    gc.enable()
+    print("ALLOCATED", bus_kind, unchanged, windows[1], spent, windows[0])
 
 def vectored():
     # rp2's writevto (modelled by the fake) copies its buffers into one new block
@@ -569,7 +580,8 @@ def vectored():
 
 def test_ssd1306_on_micropython():
     """In the VM from .mpy: random pictures reach the model intact on both buses; shows
-    allocate nothing on either bus (heap_lock), with or without changes, while the fake
+    allocate one 16-byte view a window sent and nothing else on either bus (nothing on I2C
+    when nothing changed), while the fake
     I2C's writevto allocates a block of the vector's total length, as rp2's does."""
     from tools.vm import mpvm
     result = mpvm.run(VM_OLED, modules=("engine", "firmware", "tools/fakes/chipmodels.py"),
@@ -580,6 +592,11 @@ def test_ssd1306_on_micropython():
     pictures = {line[1]: line[2:] for line in lines if line[0] == "PICTURES"}
     assert pictures["i2c"][0] == "0" and pictures["spi"][0] == "0", result.stdout
     assert int(pictures["i2c"][1]) >= 1024 and int(pictures["spi"][1]) >= 360
-    assert ["LOCKED", "i2c"] in lines and ["LOCKED", "spi"] in lines, result.stdout
+    allocated = {line[1]: [int(n) for n in line[2:]] for line in lines if line[0] == "ALLOCATED"}
+    for bus_kind, (unchanged, unchanged_windows, spent, windows) in allocated.items():
+        assert windows >= 60, result.stdout        # three windows a step at least
+        assert spent == 16 * windows, result.stdout   # a 16-byte view a window, nothing else
+        assert unchanged == 16 * unchanged_windows, result.stdout
+    assert allocated["i2c"][:2] == [0, 0], result.stdout   # an unchanged panel: nothing sent
     spent, locked = next(line[1:] for line in lines if line[0] == "WRITEVTO")
     assert int(spent) >= 1025 and locked == "MemoryError", result.stdout
