@@ -73,6 +73,7 @@ class App:
         self.holder = -1             # the seat whose hand the table showed last
         self.looped = False          # a device loop drives the app (frame)
         self.dealing = None          # what its next frame deals (see hold)
+        self.dealt = False           # this frame dealt: what is due waits for the next one
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
@@ -324,6 +325,7 @@ class App:
         self.looped = True
         if self.dealing is not None:
             due, self.dealing = self.dealing, None
+            self.dealt = True
             if due is self.game:
                 due.next_round()               # saved there, through on_change
                 self._begin(False)
@@ -346,6 +348,7 @@ class App:
     def tick(self, now_ms):
         """Advance the clock: AI actions at their pace, long status lines page by page."""
         self.now = now_ms
+        dealt, self.dealt = self.dealt, False
         if self.sound is not None:
             self.sound.tick(now_ms)
         if self.painter.flying >= 0:     # a card on its way to the pile: its next step
@@ -362,6 +365,8 @@ class App:
             t.turn_status_page()
             self.page_due = ticks_add(now_ms, _PAGE_MS)
             self.painter.paint(t)
+        if dealt:         # the deal's garbage goes before the first AI move makes its own
+            return
         game = self.game
         if not game.think() and game.ai_to_act() and ticks_diff(now_ms, self.due) < _PAUSE_MS:
             return    # a slice of search a frame (the AI due, else the hint): the AI waits

@@ -27,6 +27,8 @@ rounds, rounds won, minus points; JSON).
 import json
 import os
 import sys
+from array import array
+from struct import pack_into
 
 from engine.ai import DEVICE_MS
 from engine.compat import const, forget
@@ -61,10 +63,17 @@ _READ_ONLY = (30, 69)
 
 
 def crc32_slow(data, crc=0):
-    """CRC-32 (the zip/PNG one) without a table, in 16-bit halves so that MicroPython
-    keeps every step a small int; for ports without binascii.crc32."""
-    hi = (crc >> 16) ^ 0xFFFF
-    lo = (crc & 0xFFFF) ^ 0xFFFF
+    """CRC-32 (the zip/PNG one) without a table; for ports without binascii.crc32."""
+    register = array("H", ((crc >> 16) ^ 0xFFFF, (crc & 0xFFFF) ^ 0xFFFF))
+    _crc_halves(data, register)
+    return (register[0] ^ 0xFFFF) << 16 | (register[1] ^ 0xFFFF)
+
+
+def _crc_halves(data, register):
+    """Run the CRC-32 register (its high and low 16 bits, inverted) over `data`, in halves
+    so that MicroPython keeps every step a small int (a 32-bit value is a long: a heap
+    object at each step)."""
+    hi, lo = register[0], register[1]
     for b in data:
         lo ^= b
         for _ in range(8):
@@ -74,7 +83,7 @@ def crc32_slow(data, crc=0):
             if carry:
                 lo ^= 0x8320
                 hi ^= 0xEDB8
-    return (hi ^ 0xFFFF) << 16 | (lo ^ 0xFFFF)
+    register[0], register[1] = hi, lo
 
 
 def checksum(data, crc=0):
@@ -110,6 +119,10 @@ class Store:
         self.trouble = ""    # why the last refused write failed, while one is unsaved
         self.unsaved = []    # names whose last write the flash refused
         self._later = {}     # JSON values to write again: {name: value}
+        # a file's header, and a CRC's register, made once: a save allocates neither
+        self._head = bytearray(14)
+        pack_into("<4sH", self._head, 0, MAGIC, _VERSION)
+        self._register = array("H", (0, 0))
         if root and root != "/":
             try:
                 os.mkdir(root)
@@ -149,18 +162,29 @@ class Store:
     def write(self, name, parts):
         """Replace file `name` with the bytes-like `parts`, in one piece or not at all.
         True if written; False if the flash refused (the old file stays; see `trouble`)."""
-        crc = 0
+        head, register = self._head, self._register
         length = 0
-        for part in parts:
-            crc = checksum(part, crc)
-            length += len(part)
+        if crc32 is None:
+            register[0] = register[1] = 0xFFFF
+            for part in parts:
+                _crc_halves(part, register)
+                length += len(part)
+            register[0] ^= 0xFFFF
+            register[1] ^= 0xFFFF
+        else:
+            crc = 0
+            for part in parts:
+                crc = crc32(part, crc)
+                length += len(part)
+            register[0], register[1] = crc >> 16 & 0xFFFF, crc & 0xFFFF
+        pack_into("<HHHH", head, 6, length & 0xFFFF, length >> 16, register[1], register[0])
         main = self.path(name)
         tmp = main + ".tmp"
         whole = False    # the .tmp holds the complete new file
         try:
             f = self._open(tmp, "wb")
             try:
-                f.write(MAGIC + _le(_VERSION, 2) + _le(length, 4) + _le(crc, 4))
+                f.write(head)
                 for part in parts:
                     f.write(part)
                 f.flush()

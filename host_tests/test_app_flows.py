@@ -1051,6 +1051,37 @@ def test_a_next_round_is_saved_once_as_it_is_dealt(tmp_path, looped):
 
 
 
+def test_the_frame_that_deals_leaves_the_first_ai_move_to_the_next_frame(tmp_path):
+    # a deal's frame allocates the game, its table and its save: an AI move due at once
+    # waits one frame (a collection between), never its pace
+    h = Hands("pico_display", store=Store(str(tmp_path)), seed=9)
+    h.start(levels=[3, 3], match="rounds")
+    while True:
+        h.play_to(("between",))
+        h.app.looped = True                # a device loop: the deal waits for the next frame
+        h.choose("Deal next round")
+        assert h.app.dealing is h.app.game
+        now = h.now + 10 * AI_PACE_MS      # any AI long overdue
+        h.app.frame(now, NoKeys())         # the deal
+        game = h.app.game
+        assert game.in_round() and game.n_moves == 0 and h.app.dealing is None
+        if game.ai_to_act():
+            break
+        h.app.looped = False               # a human opens this round: on to the next
+    h.app.frame(now + 20, NoKeys())
+    assert game.n_moves == 1
+
+
+class NoKeys:
+    """A device's buttons with none pressed."""
+
+    def poll(self, now_ms):
+        pass
+
+    def get(self):
+        return -1
+
+
 @pytest.mark.parametrize("name", ("pico_display",) + BOARDS)
 def test_a_linked_boards_title_and_join_screen_fit_and_lead_to_host_and_join(name):
     import types

@@ -64,6 +64,14 @@ def test_table_free_crc32_equals_binascii():
         assert save.checksum(tail, save.checksum(head)) == binascii.crc32(data)
 
 
+def test_a_port_without_binascii_writes_the_same_file(tmp_path, monkeypatch):
+    parts = (b"hello ", bytearray(b"world"), bytes(range(256)) * 3)
+    Store(str(tmp_path / "c")).write("thing", parts)
+    monkeypatch.setattr(save, "crc32", None)       # the CRC in 16-bit halves
+    Store(str(tmp_path / "python")).write("thing", parts)
+    assert file_bytes(tmp_path / "c" / "thing") == file_bytes(tmp_path / "python" / "thing")
+
+
 def test_a_file_round_trips_with_its_header(tmp_path):
     store = Store(str(tmp_path / "saves"))
     store.write("thing", (b"hello ", bytearray(b"world")))

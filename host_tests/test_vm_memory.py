@@ -496,6 +496,20 @@ def save():
     gc.enable()
     loaded, _ = store.load_game(8)
     print("LOADED", loaded.n_moves)
+
+def crc_locked():
+    # a port without binascii.crc32: the save's CRC runs in 16-bit halves, no long ints
+    import micropython
+    from firmware.save import _crc_halves, crc32_slow
+    data = bytes(range(256)) * 4
+    register = array("H", (0xFFFF, 0xFFFF))
+    micropython.heap_lock()
+    try:
+        _crc_halves(data, register)
+    finally:
+        micropython.heap_unlock()
+    crc = (register[0] ^ 0xFFFF) << 16 | (register[1] ^ 0xFFFF)
+    print("CRC", crc == crc32_slow(data), crc)
 """
 
 
@@ -503,11 +517,14 @@ def test_a_save_copies_the_moves_made_not_their_room():
     """The per-move save writes the round's moves from the game's list as they are: a
     long list's room is never copied (a table frame's save allocates a few hundred
     bytes for the moves at most)."""
-    out = mpvm.run(SAVE, modules=("engine", "firmware"), steps=["save()"], timeout=300,
-                   label="a save's moves").check().stdout
+    out = mpvm.run(SAVE, modules=("engine", "firmware"), steps=["save()", "crc_locked()"],
+                   timeout=300, label="a save's moves").check().stdout
     moves, allocated = (int(x) for x in out.split("SAVED")[1].split()[:2])
     assert moves > 0 and "LOADED %d" % moves in out, out
     assert allocated < 8 * 1024, out             # not the room (32 KB)
+    import binascii
+    data = bytes(range(256)) * 4                 # the CRC heap-locked, and right
+    assert "CRC True %d" % binascii.crc32(data) in out, out
 
 
 # The setup screen of a preset imports no custom rule rows (firmware.custom); turned
