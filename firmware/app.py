@@ -331,13 +331,16 @@ class App:
                 self._begin(False)
             elif due is self.store:
                 self._continue()
+            elif due is _BEGIN:                # a match loaded on the last frame
+                self._begin(False)
             else:
                 self._start(due)
 
     def hold(self, due):
-        """Deal `due` on the next frame: a setup's new match, self.game's next round or
-        self.store's saved match. The screen stays as it is shown (a setup screen is let
-        go for a list of its rows, "dealing": nothing to redraw); keys wait for the deal."""
+        """Deal `due` on the next frame: a setup's new match, self.game's next round,
+        self.store's saved match or _BEGIN (self.game as loaded). The screen stays as it is
+        shown (a setup screen is let go for a list of its rows, "dealing": nothing to
+        redraw); keys wait for the deal."""
         sc = self.screen
         if type(sc) is not S.ListScreen:
             held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
@@ -562,7 +565,10 @@ class App:
         if game.setup.get("linked") and self.open_link is not None:
             from firmware.linkhost import resume
             resume(self)             # a linked match: its host again
-        self._begin(False)
+        if self.looped:              # its table on the next frame: the load's garbage first
+            self.dealing = _BEGIN
+        else:
+            self._begin(False)
 
     def _save(self, game=None):
         """Save the match (also the game's on_change: every completed move and every change
@@ -578,6 +584,9 @@ class App:
         from firmware.setup import last_setup
         forget("firmware.setup")
         return last_setup(self.store)
+
+
+_BEGIN = "begin"    # App.dealing: play on with the match loaded on the last frame
 
 
 def _between():

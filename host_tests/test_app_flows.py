@@ -423,6 +423,25 @@ def test_save_and_quit_lets_the_table_go_and_continue_writes_nothing(tmp_path, m
     h.wait(3 * AI_PACE_MS)            # the next move is saved as ever
     assert "match" in written or h.screen.my_turn
 
+def test_on_a_device_loop_continue_loads_on_one_frame_and_shows_the_table_on_the_next(tmp_path):
+    # the load (its modules, the file, the replay) is garbage before the table is built
+    store = Store(str(tmp_path))
+    h = Hands("pico_oled", store)
+    h.start()
+    h.play_to(("table",))
+    saved = h.app.game.n_moves
+    h.press(S.MENU)
+    h.choose("Save and quit")
+    h.app.looped = True
+    h.choose("Continue")
+    assert h.app.dealing is store and h.app.game is None
+    h.app.frame(h.now + 20, NoKeys())            # the load
+    assert h.app.game.n_moves == saved and h.app.table is None
+    assert h.screen.name == "title"              # as it was shown, its keys waiting
+    h.app.frame(h.now + 40, NoKeys())            # its table
+    assert h.screen.name == "table" and h.app.table is not None and h.app.dealing is None
+
+
 def test_damaged_save_starts_fresh(tmp_path):
     store = Store(str(tmp_path))
     h = Hands("thumby", store)
