@@ -248,11 +248,22 @@ def test_bench_needs_caps_the_heap_and_prints_every_figure():
                                  timeout=60, base=found["base"])[0]
     found.update(board="thumby", needs=found["peak"] + 24 * 1024)
     out = io.StringIO()
-    needs.report([found], [({}, dict(found))], out)
+    needs.report([found], [({}, dict(found, keeps=20416))], out)
     text = out.getvalue()
     for needle in ("Heap needs", "in use", "peak", "needs", "largest", "frozen est.", "ROMFS",
                    "files", "thumby", "real firmware est.", "names in the VM's pool"):
         assert needle in text, needle
+
+
+def test_bench_needs_weighs_what_each_table_module_keeps_when_its_body_runs():
+    """The frozen estimate's module objects: every module the table imports, each body run
+    again keeping its functions and classes (more than nothing; the font's tables in gfx)."""
+    from tools.bench import needs
+    from tools.bench.firmware import load_order
+    keeps = needs.module_keeps("thumby")
+    assert set(keeps) == set(["firmware.main"] + load_order("thumby"))
+    assert all(n > 0 for n in keeps.values()), keeps
+    assert keeps["firmware.gfx"] > keeps["engine.cards"], keeps
 
 
 def test_bench_opcodes_counts_a_game_exactly_and_prints_it_a_move(capsys):
