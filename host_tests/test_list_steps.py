@@ -100,12 +100,22 @@ def test_the_setup_after_the_final_table_is_drawn_over_its_rows(name, monkeypatc
 @pytest.mark.parametrize("name", COLOUR)
 def test_start_sends_the_first_table_once_and_no_screen_between(name, monkeypatch):
     """Start on the setup: the frame that lets the setup go before the deal shows its rows
-    as they were (nothing sent), then the first table is sent once, a whole screen."""
+    as they were (nothing sent), then the first table is sent once, a whole screen, before
+    any move (the first AI move comes on the next frame, in parts)."""
     rig = on_setup(name, monkeypatch)
     sc = rig.app.screen
     while sc.items[sc.cursor] != "Start":
         rig.act(1)
-    n = sent(rig, lambda: rig.act(3))
-    assert rig.app.screen.name == "table"
-    assert n <= bytes_for(rig, 240, 135)     # was 119,895: the rows cleared, then the table
+    frames, frame = [], rig.frame
+
+    def counted():
+        frames.append((sent(rig, frame), rig.app.screen.name, rig.moves))
+
+    monkeypatch.setattr(rig, "frame", counted)
+    rig.act(3)
+    first = [f[1] for f in frames].index("table")
+    assert all(n == 0 for n, _, _ in frames[:first]), frames   # the setup's rows as they were
+    n, _, moves = frames[first]
+    assert moves == 0 and n <= bytes_for(rig, 240, 135)   # was 119,895: rows cleared, then table
+    assert sum(f[0] for f in frames[first + 1:]) < bytes_for(rig, 240, 135) // 2, frames
     assert as_painted_whole(rig)
