@@ -101,11 +101,9 @@ class App:
         self.show(SetupScreen(last_setup(self.store), f.list_fit, f.list_cols,
                               self.layout in ("dpad", "badge")))
 
-    def pages(self, name, title, text_lines):
-        """Text to read, wrapped to the screen, page breaks between the texts."""
-        fit = self.sizes.list_fit - 1
-        self.show(S.PagesScreen(name, title, S.page_lines(text_lines, self.sizes.list_cols, fit),
-                                fit))
+    def pages(self, name, title, texts):
+        """Texts to read, wrapped to the screen a page at a time, page breaks between them."""
+        self.show(S.PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1))
 
     def pause(self, cursor=0):
         """The pause menu over the table (or a cover, a story): firmware.pause's, its code
