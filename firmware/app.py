@@ -77,6 +77,7 @@ class App:
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
         self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
+        self.shown = None            # the screen show() drew during an action (see act)
         if sound is not None:        # as remembered (firmware.setup's code not loaded for it)
             last = store.load_settings()[0] if store is not None else None
             sound.set_on(last.get("sound", True) if isinstance(last, dict) else True)
@@ -86,7 +87,7 @@ class App:
 
     def show(self, screen):
         """Make `screen` current and draw it."""
-        self.screen = screen
+        self.screen = self.shown = screen
         self.painter.paint(screen)
 
     def title(self, notice=""):
@@ -101,11 +102,9 @@ class App:
         self.show(SetupScreen(last_setup(self.store), f.list_fit, f.list_cols,
                               self.layout in ("dpad", "badge")))
 
-    def pages(self, name, title, text_lines):
-        """Text to read, wrapped to the screen, page breaks between the texts."""
-        fit = self.sizes.list_fit - 1
-        self.show(S.PagesScreen(name, title, S.page_lines(text_lines, self.sizes.list_cols, fit),
-                                fit))
+    def pages(self, name, title, texts):
+        """Texts to read, wrapped to the screen a page at a time, page breaks between them."""
+        self.show(S.PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1))
 
     def pause(self, cursor=0):
         """The pause menu over the table (or a cover, a story): firmware.pause's, its code
@@ -128,8 +127,9 @@ class App:
         sc = self.screen
         got = sc.on(action)
         name = sc.name
+        self.shown = None
         if self.link is not None and self.link.act(self, sc, got):
-            self.painter.paint(self.screen)
+            self._drawn()
             return
         if name == "table":
             self._on_table(action, got)
@@ -197,9 +197,16 @@ class App:
                 self.setup()
             else:
                 self.title()
-        self.painter.paint(self.screen)
+        self._drawn()
         if self.dealing is not None:     # nothing more to draw before the deal
             forget("firmware.paint_list")
+
+    def _drawn(self):
+        """An action done: the screen on show drawn, unless show() drew that very screen
+        during the action (a screen is shown once the action has changed it)."""
+        if self.shown is not self.screen:
+            self.painter.paint(self.screen)
+        self.shown = None
 
     # --- the game --------------------------------------------------------------------
 

@@ -16,9 +16,12 @@ class ScoresScreen(S.PagesScreen):
     kind = "scores"
 
     def __init__(self, title, heads, rows, fit=4):
-        S.PagesScreen.__init__(self, "scores", title, rows, fit)
-        self.heads = heads
-        self.rows = self.lines
+        self.heads, self.rows = heads, rows
+        S.PagesScreen.__init__(self, "scores", title, (), 0, fit)
+
+    def _fill(self):
+        """The rows paged as lines are (the painters draw them from `top`)."""
+        self.count = len(self.rows)
 
 
 def scores(app):

@@ -457,9 +457,7 @@ class LinkClient:
     def screen_for(self, app):
         """The lobby's screen as things stand."""
         if self.refused:
-            return S.PagesScreen("linkrefused", "Refused",
-                                 S.page_lines([self.refused], app.sizes.list_cols,
-                                              app.sizes.list_fit - 1))
+            return S.PagesScreen("linkrefused", "Refused", [self.refused], app.sizes.list_cols)
         if self.offer and self.game is None:
             return S.ListScreen("linkjoin", "Take a seat",
                                 [name for _, name in self.offer] + ["Back"], (),

@@ -244,7 +244,7 @@ class DioPainter:
         top = self.height - self.title_fit * LINE_H - 1 if title else ROW_Y
         bar = -1
         for r in range(self.list_fit):
-            row = sc.top + r
+            row = r if pages else sc.top + r       # pages: `lines` are the page shown
             label, chip = self.rows[r], self.chips[r]
             y = top + r * LINE_H
             text, colour, suit = "", T.TEXT, -1

@@ -159,10 +159,9 @@ def _pages(p, sc):
     if p._changed("bg", 1):
         c.fill(BG)
     _title(p, sc.title)
-    fit = sc.fit
-    for r in range(fit):
-        row = sc.top + r
-        text = sc.lines[row] if row < len(sc.lines) else ""
+    lines = sc.lines      # the page shown
+    for r in range(sc.fit):
+        text = lines[r] if r < len(lines) else ""
         if p._changed(r, text):
             y = _ROW_Y[s] + r * _ROW_H[s]
             c.rect(0, y if s == MEDIUM else y - 1, c.width, _ROW_H[s], BG)

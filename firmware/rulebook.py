@@ -2,7 +2,7 @@
 same sentences, a test keeps them together).
 
 Each sentence wraps to at most three rows of 16 characters, so that even a 72x40 page
-holds it whole (firmware.screens.page_lines breaks pages between sentences). Loaded
+holds it whole (firmware.screens.PagesScreen breaks pages between sentences). Loaded
 only when the Rules pages are opened.
 """
 

@@ -116,6 +116,7 @@ class Store:
     def __init__(self, root):
         self.root = root
         self._stats = None   # the stats file as last read or written
+        self._setup = None   # the settings' JSON as last read or written ("": none; None: unread)
         self.trouble = ""    # why the last refused write failed, while one is unsaved
         self.unsaved = []    # names whose last write the flash refused
         self._later = {}     # JSON values to write again: {name: value}
@@ -242,11 +243,15 @@ class Store:
 
     def write_json(self, name, value):
         """Save `value` as JSON in file `name` (if the flash refuses, again at the next
-        match save)."""
-        if self.write(name, (json.dumps(value).encode(),)):
+        match save). The settings are remembered as written (a refused write: as read)."""
+        data = json.dumps(value).encode()
+        written = self.write(name, (data,))
+        if written:
             self._later.pop(name, None)
         else:
             self._later[name] = value
+        if name == SETTINGS:
+            self._setup = data if written else None
 
     def read_json(self, name):
         """(value, status) of a JSON file; an unreadable one counts as DAMAGED."""
@@ -292,8 +297,16 @@ class Store:
         self.write_json(SETTINGS, setup)
 
     def load_settings(self):
-        """(setup, status): the last setup, or None."""
-        return self.read_json(SETTINGS)
+        """(setup, status): the last setup, or None. The file is read once (at boot); after,
+        a fresh copy of what was read or written, or None, with nothing read or imported."""
+        known = self._setup
+        if known is None:
+            setup, status = self.read_json(SETTINGS)
+            self._setup = json.dumps(setup) if status == OK else ""
+            return setup, status
+        if known:
+            return json.loads(known), OK
+        return None, NONE
 
     def stats(self):
         """Lifetime statistics: {name: [games, wins, rounds, rounds won, points]}."""

@@ -37,10 +37,11 @@ class Sizes:
         self.status_cols, self.status_fit, self.hand_fit = status_cols, status_fit, hand_fit
 
 
-def wrap(text, cols):
-    """Split `text` into lines of at most `cols` characters, breaking at spaces."""
+def wrap(text, cols, count=False):
+    """Split `text` into lines of at most `cols` characters, breaking at spaces (`count`:
+    how many lines, none of them made)."""
     # by indices into the text: the lines are its only new strings (a word is a span)
-    lines = []
+    lines = 0 if count else []
     end = len(text)
     at = 0
     while True:                               # a paragraph: text[at:stop]
@@ -54,8 +55,8 @@ def wrap(text, cols):
                 w = stop
             while w - at > cols:              # too long for a line: cut
                 if b > a:
-                    lines.append(text[a:b])
-                lines.append(text[at:at + cols])
+                    lines = _line(lines, text, a, b)
+                lines = _line(lines, text, at, at + cols)
                 at += cols
                 a = b = at
             if b == a:
@@ -63,27 +64,22 @@ def wrap(text, cols):
             elif b - a + 1 + w - at <= cols:
                 b = w
             else:
-                lines.append(text[a:b])
+                lines = _line(lines, text, a, b)
                 a, b = at, w
             if w == stop:
                 break
             at = w + 1
-        lines.append(text[a:b])
+        lines = _line(lines, text, a, b)
         if stop == end:
             return lines
         at = stop + 1
 
 
-def page_lines(texts, cols, fit):
-    """`texts` wrapped to `cols` for pages of `fit` lines: a text that fits on a page is
-    never split across two (blank lines push it to the next page)."""
-    lines = []
-    for text in texts:
-        part = wrap(text, cols)
-        room = fit - len(lines) % fit
-        if room < len(part) <= fit:
-            lines += [""] * room
-        lines += part
+def _line(lines, text, a, b):
+    """`lines` with the line text[a:b] added (a count of lines: one more)."""
+    if type(lines) is int:
+        return lines + 1
+    lines.append(text[a:b])
     return lines
 
 
@@ -145,23 +141,49 @@ class ListScreen:
 
 
 class PagesScreen:
-    """Text to read page by page: NEXT turns the page, OK (or NEXT on the last page) goes on."""
+    """`texts` to read page by page, wrapped to `cols`, `fit` lines a page (a text that fits
+    on a page is never split across two). Only the page shown is wrapped (the texts are
+    counted again at each turn): `lines` are its lines, `top` is where its first line is
+    among all the lines. NEXT turns the page, OK (or NEXT on the last page) goes on."""
 
     kind = "pages"
 
-    def __init__(self, name, title, lines, fit=4):
+    def __init__(self, name, title, texts, cols, fit=4):
         self.name, self.title = name, title
-        self.lines = list(lines)
+        self.texts, self.cols = texts, cols
         self.fit = max(1, fit)
         self.top = 0
+        self.count = 0            # lines in all
+        self._fill()
 
     def pages(self):
         """How many pages the text takes."""
-        return max(1, (len(self.lines) + self.fit - 1) // self.fit)
+        return max(1, (self.count + self.fit - 1) // self.fit)
 
     def page(self):
         """The page shown, from 0."""
         return self.top // self.fit
+
+    def _fill(self):
+        """Lay the texts out, counting their lines (none made), and wrap those of the page
+        shown: a text that fits on a page but not in the room left on one starts the next
+        (blank lines before it)."""
+        fit, top, cols = self.fit, self.top, self.cols
+        end = top + fit
+        lines = []
+        at = 0                    # where the text starts, in lines from the first page's top
+        for text in self.texts:
+            size = wrap(text, cols, True)
+            room = fit - at % fit
+            if room < size <= fit:
+                at += room
+            if at < end and at + size > top:       # on the page shown
+                while len(lines) < at - top:
+                    lines.append("")
+                lines += wrap(text, cols)[max(0, top - at):end - at]
+            at += size
+        self.count = at
+        self.lines = lines
 
     def on(self, action):
         """NEXT pages on or finishes, PREV pages back, OK finishes."""
@@ -170,8 +192,10 @@ class PagesScreen:
             return DONE
         if action in (NEXT, DOWN):
             self.top += self.fit
+            self._fill()
         elif action in (PREV, UP) and self.top > 0:
             self.top -= self.fit
+            self._fill()
         elif action == BACK:
             return CANCEL
         elif action == MENU:

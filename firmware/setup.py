@@ -8,7 +8,7 @@ starts), BACK changes it back, MENU leaves.
 """
 
 from engine.compat import const, forget
-from firmware.screens import (ListScreen, PagesScreen, page_lines, BACK, NOTHING, CANCEL, PAUSE,
+from firmware.screens import (ListScreen, PagesScreen, BACK, NOTHING, CANCEL, PAUSE,
                               DONE, HUMAN_NAMES, AI_NAMES)
 
 LEVELS = ("human", "beginner", "casual", "strong", "expert")   # AI strengths 1-4
@@ -325,8 +325,7 @@ class SetupScreen(ListScreen):
         self.cursor = self.rows_of.index(row)
         self.follow()
         self._explain()
-        self.opened = PagesScreen("refused", "Cannot start",
-                                  page_lines(why, self.cols, self.fit - 1), self.fit - 1)
+        self.opened = PagesScreen("refused", "Cannot start", why, self.cols, self.fit - 1)
         return self.REFUSED
 
 

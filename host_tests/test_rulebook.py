@@ -49,11 +49,62 @@ def test_each_sentence_fits_a_page_of_the_smallest_screen():
             assert len(S.wrap(sentence, 16)) <= 3, sentence     # 72x40: 3 lines of 16
 
 
-def test_page_lines_push_a_sentence_that_would_straddle_to_the_next_page():
+def page_lines(texts, cols, fit):
+    """Every page's lines as the Rules pages made them when every text was wrapped at once
+    (before they wrapped the page shown only): the pages' rule."""
+    lines = []
+    for text in texts:
+        part = S.wrap(text, cols)
+        room = fit - len(lines) % fit
+        if room < len(part) <= fit:
+            lines += [""] * room
+        lines += part
+    return [lines[at:at + fit] for at in range(0, max(1, len(lines)), fit)]
+
+
+def every_page(sc):
+    """Each page of `sc`, turned to with NEXT, then back to the first with PREV; the pages'
+    lines as the painters show them (a row without a line is blank)."""
+    seen = []
+    while True:
+        assert sc.top == sc.page() * sc.fit
+        seen.append(list(sc.lines) + [""] * (sc.fit - len(sc.lines)))
+        if sc.page() == sc.pages() - 1:
+            break
+        assert sc.on(S.NEXT) == S.NOTHING
+    for k in range(sc.pages() - 2, -1, -1):
+        assert sc.on(S.PREV) == S.NOTHING and sc.page() == k
+        assert list(sc.lines) + [""] * (sc.fit - len(sc.lines)) == seen[k]
+    return seen
+
+
+def same_pages(texts, cols, fit):
+    sc = S.PagesScreen("rules", "Rules", texts, cols, fit)
+    want = [page + [""] * (fit - len(page)) for page in page_lines(texts, cols, fit)]
+    assert every_page(sc) == want, (texts, cols, fit)
+    assert sc.pages() == len(want)
+
+
+def test_pages_push_a_sentence_that_would_straddle_to_the_next_page():
     texts = ["one two three", "four five six seven", "eight"]
-    lines = S.page_lines(texts, 9, 3)
-    assert lines == ["one two", "three", "", "four five", "six seven", "eight"]
-    assert S.page_lines(["a b c d e f g h"], 1, 3) == list("abcdefgh")   # longer than a page
+    sc = S.PagesScreen("rules", "Rules", texts, 9, 3)
+    assert every_page(sc) == [["one two", "three", ""], ["four five", "six seven", "eight"]]
+    sc = S.PagesScreen("rules", "Rules", ["a b c d e f g h"], 1, 3)   # longer than a page
+    assert every_page(sc) == [["a", "b", "c"], ["d", "e", "f"], ["g", "h", ""]]
+    assert every_page(S.PagesScreen("stats", "Statistics", [], 9, 3)) == [["", "", ""]]
+
+
+def test_a_page_at_a_time_shows_what_wrapping_every_text_at_once_showed():
+    import random
+    for rules in configurations()[:12]:
+        for cols, fit in ((16, 3), (15, 6), (28, 7), (9, 2)):
+            same_pages(rules_lines(rules), cols, fit)
+    rng = random.Random(15)
+    words = ["a", "Jack", "draws", "2", "", "Maximilian's", "supercalifragilistic", "\n"]
+    for _ in range(300):
+        texts = [" ".join(rng.choice(words) for _ in range(rng.randrange(0, 12)))
+                 for _ in range(rng.randrange(0, 9))]
+        same_pages(texts, rng.randrange(1, 20), rng.randrange(1, 8))
 
 
 def rules_pages(name):
@@ -76,11 +127,12 @@ def test_the_rules_pages_break_between_sentences(name):
     app, pages = rules_pages(name)
     assert pages.name == "rules" and pages.pages() > 1
     cols = app.sizes.list_cols
+    lines = sum(every_page(pages), [])
     at = 0
     for sentence in rules_lines(app.game.rules):
         part = S.wrap(sentence, cols)
-        while pages.lines[at] == "" and part[0] != "":
+        while lines[at] == "" and part[0] != "":
             at += 1                                  # the blank lines that end a page
-        assert pages.lines[at:at + len(part)] == part
+        assert lines[at:at + len(part)] == part
         assert at // pages.fit == (at + len(part) - 1) // pages.fit, (name, sentence)
         at += len(part)

@@ -308,8 +308,75 @@ def test_settings_remember_the_last_setup(tmp_path):
     store.save_settings(setup("nordic", "elimination", 150))
     assert Store(str(tmp_path)).load_settings() == (setup("nordic", "elimination", 150), OK)
     (tmp_path / "settings").write_bytes(b"MauM garbage")
-    assert store.load_settings() == (None, DAMAGED)
+    assert Store(str(tmp_path)).load_settings() == (None, DAMAGED)    # as at a boot
     assert (tmp_path / "settings.bad").exists()
+    assert store.load_settings() == (setup("nordic", "elimination", 150), OK)   # as written
+
+
+def reads(store, monkeypatch):
+    """The files `store` opens and the times it takes firmware.load, noted as they happen."""
+    seen = []
+    opened = store._open
+    monkeypatch.setattr(store, "_open", lambda path, mode: seen.append(path) or opened(path, mode))
+    monkeypatch.setattr(save, "_load", lambda: seen.append("firmware.load") or load)
+    return seen
+
+
+def test_the_store_remembers_the_setup_it_wrote_or_read(tmp_path, monkeypatch):
+    """The setup is read from its file once (at boot) and remembered when written: opening
+    the setup reads nothing and imports no firmware.load (its code and a read were in the
+    frame that opens the setup, the heap's highest)."""
+    played = setup("nordic", "elimination", 150)
+    store = Store(str(tmp_path))
+    seen = reads(store, monkeypatch)
+    assert store.load_settings() == (None, NONE) == store.load_settings()   # nothing saved
+    assert seen == ["firmware.load", store.path("settings"), store.path("settings.tmp")]
+    store.save_settings(played)
+    del seen[:]                                      # the write's own
+    first, status = store.load_settings()
+    assert (first, status) == (played, OK) and seen == []
+    first["seats"].pop()                             # a setup screen changes its copy ...
+    first["limit"] = 300
+    assert store.load_settings() == (played, OK) and seen == []   # ... and not the store's
+    fresh = Store(str(tmp_path))                     # a boot: read once, then remembered
+    seen = reads(fresh, monkeypatch)
+    assert fresh.load_settings() == (played, OK) == fresh.load_settings()
+    assert seen.count("firmware.load") == 1 and seen.count(fresh.path("settings")) == 1
+
+
+def test_the_setup_after_a_match_is_offered_without_a_read_in_the_vm():
+    """On MicroPython the last setup, once written, is offered from what the store remembers:
+    its JSON parsed and checked, under 1 KB (2.7 KB before: firmware.load imported and let
+    go, the file read and summed)."""
+    from tools.vm import mpvm
+    made = mpvm.measure_alloc("last_setup(store)", """
+import firmware.game
+from firmware.save import Store
+from firmware.setup import default_setup, last_setup
+store = Store("/")
+store.save_settings(default_setup())
+last_setup(store)
+""", modules=("engine", "firmware"), timeout=60)
+    assert made < 1024, made
+
+
+def test_a_setup_the_flash_refused_is_read_back_as_the_file_holds_it(tmp_path, monkeypatch):
+    store = Store(str(tmp_path))
+    store.save_settings(setup("classic"))
+    opened = store._open
+
+    def full(path, mode):
+        if "w" in mode:
+            raise OSError(28, "full")
+        return opened(path, mode)
+
+    monkeypatch.setattr(store, "_open", full)
+    store.save_settings(setup("nordic"))
+    assert store.trouble and store.load_settings() == (setup("classic"), OK)
+    monkeypatch.setattr(store, "_open", opened)        # written again with the next save
+    store.save_game(Game(setup("nordic"), seed=1, playouts=PLAYOUTS))
+    assert not store.trouble and store.load_settings() == (setup("nordic"), OK)
+    assert Store(str(tmp_path)).load_settings() == (setup("nordic"), OK)
 
 
 def test_statistics_count_each_round_and_match_once(tmp_path):

@@ -21,6 +21,12 @@ def test_wrap_breaks_at_spaces_and_long_words():
     assert S.wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
 
 
+def test_wrap_counts_the_lines_it_would_make():
+    for text in ("Greta plays 7 of clubs: Emma draws 2", "abcdefghij", "", "a\n\nb c", " x  y "):
+        for cols in (1, 4, 18):
+            assert S.wrap(text, cols, True) == len(S.wrap(text, cols)), (text, cols)
+
+
 def test_wrapping_in_the_vm_makes_its_lines_and_not_a_string_a_word():
     """A rules sentence wrapped on MicroPython allocates its lines and their list: the
     words are spans of the sentence, never strings of their own."""
@@ -35,6 +41,53 @@ def test_wrapping_in_the_vm_makes_its_lines_and_not_a_string_a_word():
     made = mpvm.measure_alloc("wrap(TEXT, 20)", "from firmware.screens import wrap\nTEXT = %r"
                               % text, modules=("engine", "firmware"), timeout=60)
     assert made <= strings + items, (made, strings + items)
+
+
+def test_the_rules_pages_wrap_the_page_shown_alone_in_the_vm():
+    """The Rules pages opened on MicroPython (the highest frame on the 128x64 board from
+    files) make the lines of their first page, not of every sentence (3.7-4.9 KB before),
+    and a page turn the next page's; counting a text's lines makes nothing."""
+    from firmware.app import sizes_of
+    from tools.vm import mpvm
+    made = mpvm.measure_alloc("wrap(TEXT, 20, True)", "from firmware.screens import wrap\n"
+                              "TEXT = 'A Jack may be played on any card but a Jack; ' * 4",
+                              modules=("engine", "firmware"), timeout=60)
+    assert made == 0
+    for w, h, depth in SIZES:
+        f = sizes_of(Painter(Canvas(w, h, depth)))
+        setup = VM_PAGES % (f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
+                            f.hand_fit)
+        opened = mpvm.measure_alloc('app.pages("rules", "Rules", TEXTS)', setup,
+                                    modules=("engine", "firmware"), timeout=60)
+        turned = mpvm.measure_alloc("app.act(S.NEXT)", setup + 'app.pages("rules", "Rules", TEXTS)',
+                                    modules=("engine", "firmware"), timeout=60)
+        # a page: at most list_fit - 1 lines of list_cols characters (the slice, the str, its
+        # characters in 16-byte blocks), and room for the screen, its list of where each
+        # sentence starts, and the page's sentences' lists
+        page = (f.list_fit - 1) * (32 + (f.list_cols + 16) // 16 * 16)
+        assert opened <= page + 640 and turned <= page + 640, (w, opened, turned, page)
+
+
+# An app in the VM whose painter draws nothing (its sizes given), and the nordic rules'
+# sentences, the longest Rules pages
+VM_PAGES = """
+from engine.rules import Rules
+from firmware.rulebook import rules_lines
+from firmware import screens as S
+from firmware.app import App
+
+class Board:
+    LAYOUT = "dpad"
+
+class Quiet:
+    flying = -1
+    sizes = S.Sizes(False, %d, %d, %d, %d, %d, %d)
+    def paint(self, sc):
+        pass
+
+app = App(Board, None, None, 0, painter=Quiet())
+TEXTS = rules_lines(Rules("nordic"))
+"""
 
 
 def test_list_screen_wraps_and_scrolls_with_the_cursor():
@@ -117,11 +170,22 @@ def test_cover_draws_no_hand(w, h, depth):
 
 
 def test_pages_screen_turns_pages_then_finishes():
-    sc = S.PagesScreen("story", "T", ["l%d" % i for i in range(7)], fit=3)
+    sc = S.PagesScreen("story", "T", ["l%d" % i for i in range(7)], 20, fit=3)
     assert sc.pages() == 3
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 1
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 2
     assert sc.on(S.NEXT) == S.DONE
+
+
+def test_the_scores_page_their_rows():
+    from firmware.between import ScoresScreen
+    sc = ScoresScreen("T", ("Name", "Rnd", "Tot", "Left"), [("P%d" % i, i, i, b"") for i in range(5)],
+                      fit=2)
+    assert sc.pages() == 3 and sc.page() == 0
+    assert sc.on(S.NEXT) == S.NOTHING and (sc.page(), sc.pages(), sc.top) == (1, 3, 2)
+    assert sc.on(S.NEXT) == S.NOTHING and (sc.page(), sc.pages(), sc.top) == (2, 3, 4)
+    assert sc.on(S.PREV) == S.NOTHING and sc.top == 2
+    assert sc.on(S.NEXT) == S.NOTHING and sc.on(S.NEXT) == S.DONE
 
 
 def stacked(hands, top, turn=0):
