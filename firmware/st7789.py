@@ -1,21 +1,19 @@
-"""ST7789 colour TFT over SPI: shows a 4-bit canvas in RGB565, one line at a time.
+"""ST7789 colour TFT over SPI: shows a 4-bit canvas in RGB565, a band of lines at a time.
 
 The controller has 240x320 pixels of RAM; a smaller panel sees only a window of it, so
 every address gets the panel's column and row offsets (which depend on MADCTL: a
 135x240 panel turned to landscape with MX|MV starts at column 40, row 53). `show`
-sends only the rectangle asked for: CASET, RASET, RAMWR, then the rectangle's lines
-expanded through the canvas's palette by framebuf's blit (in C, no Python loop over
-pixels) into one preallocated band of a few lines. Bands tile the panel's height
-exactly (5 lines of 240 at 135 high), and a rectangle grows to whole bands: a few
-extra lines of the same canvas cost less than a call per line. A narrower rectangle
-grows to a multiple of 16 pixels wide, so at most width / 16 band shapes are ever made
-(each once, kept in a small table; a game uses about 14 at 240 wide, where steps of 8
-made 22 for 1.2% fewer pixels): a frame's several boxes allocate nothing. A narrow
-rectangle also goes out in taller bands (up to four, as many lines as the buffer holds
-at its width), so it costs fewer calls; a rectangle wider than half the panel has no
-taller band and uses its band for both. Where the board runs native code (firmware/expand.py,
-compiled for its chip) a band is expanded by `expand`, about 5 times quicker than the blit
-on an M0+ by its cycle count (docs/boards.md); it reads the canvas unclipped, so the canvas
+sends exactly the rectangle asked for: CASET, RASET, RAMWR, then the rectangle's lines
+expanded through the canvas's palette into one preallocated band (in C, no Python loop
+over pixels) and sent a band at a time. The band holds `rows` lines of the panel's width
+(3 of 240), so as many lines of a narrower rectangle as fit in it (45 of 16 pixels): a
+rectangle goes out in bands of one height and, for the lines left, one shorter band.
+A show allocates one or two small objects and nothing else: the view of the band each
+height is sent from (a slice of a memoryview is a new object), and where framebuf's blit
+expands, a FrameBuffer on it (band shapes made for every width and kept took 1.7 KB).
+Where the board runs native code (firmware/expand.py, compiled for its chip) a band is
+expanded by `expand`, about 5 times quicker than the blit on an M0+ by its cycle count
+(docs/boards.md), and no FrameBuffer is made; it reads the canvas unclipped, so the canvas
 is the panel's size, as the game's always is.
 """
 import framebuf
@@ -58,14 +56,16 @@ _MV = const(0x20)
 _ML = const(0x10)
 _BGR = const(0x08)
 _COLOUR_16BIT = const(0x55)
+_RGB565 = const(1)                # framebuf.RGB565
+# the band's pixels: 3 lines of 240 (1,440 bytes). A narrower rectangle gets as many of its
+# lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
+# lines of 240 took 960 bytes more for about 0.7 ms a move less on the cost model)
+_BAND_PIXELS = const(720)
 
 
-def band_rows(height, most=8):
-    """The most lines, up to `most`, whose bands tile `height` exactly."""
-    for rows in range(most, 0, -1):
-        if height % rows == 0:
-            return rows
-    return 1
+def band_rows(width, pixels=_BAND_PIXELS):
+    """Lines of `width` pixels a band of about `pixels` holds (one at least)."""
+    return pixels // width if pixels >= width else 1
 
 
 def panel_135x240(rotation):
@@ -84,8 +84,7 @@ def panel_135x240(rotation):
 
 
 class ST7789:
-    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas
-    (grown to whole bands of `rows` lines)."""
+    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas."""
 
     def __init__(self, spi, dc, cs, width, height, x_offset, y_offset, madctl,
                  rst=None, backlight=None, invert=True):
@@ -97,13 +96,14 @@ class ST7789:
         self.args = bytearray(8)          # CASET's first and last column, RASET's rows
         self.columns = memoryview(self.args)[:4]
         self.lines = memoryview(self.args)[4:]
-        self.rows = band_rows(height)
-        self.band = bytearray(width * 2 * self.rows)
-        full = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
-        whole = memoryview(self.band)
-        self.parts = {width: (full, whole, full, whole, self.rows)}  # see _band
+        self.rows = band_rows(width)      # the panel's lines a band holds
+        self.room = self.rows * width     # its pixels: a rectangle w wide gets room // w lines
+        self.band = bytearray(2 * self.room)
+        self.data = memoryview(self.band)  # a band height's bytes are sent from a slice of it
         self.lut = bytearray(32)          # the palette, byte-swapped for the wire
-        self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
+        self.lut_fb = None                # the lut as framebuf's blit reads it (no viper)
+        if expand is None:
+            self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, _RGB565)
         self.palette = None               # the palette the lut was made from
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
@@ -184,33 +184,11 @@ class ST7789:
             lut[2 * i] = c >> 8
             lut[2 * i + 1] = c & 0xFF
 
-    def sent_width(self, w):
-        """How wide a rectangle w pixels wide goes out: a multiple of 16, at most the panel."""
-        return min((w + 15) & ~15, self.width)
-
-    def _band(self, w):
-        """(band, its bytes, tall band, its bytes, tall band's lines) for rectangles w pixels
-        wide, made on first use. The tall band (up to 4 bands high, in the same buffer) cuts
-        the calls per line of a narrow rectangle; the last lines go out in bands."""
-        part = self.parts.get(w)
-        if part is None:
-            rows = self.rows
-            band = framebuf.FrameBuffer(self.band, w, rows, framebuf.RGB565)
-            data = memoryview(self.band)[:2 * w * rows]
-            tall = rows * min(self.width // w, 4)
-            if tall == rows:
-                part = (band, data, band, data, rows)
-            else:
-                part = (band, data, framebuf.FrameBuffer(self.band, w, tall, framebuf.RGB565),
-                        memoryview(self.band)[:2 * w * tall], tall)
-            self.parts[w] = part
-        return part
-
     def show(self, canvas, x, y, w, h):
         """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
         # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
-        # and the helpers' work inline but for the window's commands and a new band shape
-        width, height, rows = self.width, self.height, self.rows
+        # and the helpers' work inline but for the window's commands
+        width, height = self.width, self.height
         if x < 0:                                  # clipped to the panel
             w += x
             x = 0
@@ -223,17 +201,11 @@ class ST7789:
             h = height - y
         if w <= 0 or h <= 0:
             return
-        w = (w + 15) & ~15                         # sent_width(w)
-        if w > width:
-            w = width
-        if x > width - w:                          # a grown rectangle stays on the panel
-            x = width - w
-        h = (h + rows - 1) // rows * rows          # whole bands
-        if y > height - h:
-            y = height - h
         if canvas.palette is not self.palette:
             self.load_palette(canvas.palette)
-        part = self.parts.get(w) or self._band(w)
+        lines = self.room // w                     # the rectangle's lines a band holds
+        if lines > h:
+            lines = h
         native = expand
         if native:
             source, lut = canvas.buf, self.lut
@@ -242,23 +214,24 @@ class ST7789:
         stride = (canvas.width + 1) >> 1
         spi = self.spi
         self.window(x, y, w, h)
-        top, end = y, y + h
-        band, data, tall = part[2], part[3], part[4]
-        while top + tall <= end:   # not range(): a variable step makes a range object
+        rest = h % lines                           # the lines left under whole bands
+        top, end = y, y + h - rest
+        data = self.data[:2 * w * lines]           # the band's bytes at this height
+        band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
+        while top < end:   # not range(): a variable step makes a range object
             if native:
-                native(data, source, lut, stride, x, w, top, tall)
+                native(data, source, lut, stride, x, w, top, lines)
             else:
                 band.blit(source, -x, -top, -1, lut)
             spi.write(data)
-            top += tall
-        band, data = part[0], part[1]
-        while top < end:
+            top += lines
+        if rest:                                   # one shorter band
+            data = self.data[:2 * w * rest]
             if native:
-                native(data, source, lut, stride, x, w, top, rows)
+                native(data, source, lut, stride, x, w, top, rest)
             else:
-                band.blit(source, -x, -top, -1, lut)
+                framebuf.FrameBuffer(data, w, rest, _RGB565).blit(source, -x, -top, -1, lut)
             spi.write(data)
-            top += rows
         self.cs(1)
 
     def show_all(self, canvas):

@@ -43,30 +43,29 @@ def calls_in_show(panel, canvas, box):
 
 
 def test_a_box_shown_runs_the_show_and_its_window_only():
-    """Once a width's band shape is made, a box shown runs `show` and `window` and nothing
-    else of the driver's (the clipping, the sent width, the palette check and the band
-    shape inline), and no min or max call: the four window addresses are packed into the
-    argument buffer by one struct call."""
+    """A box shown runs `show` and `window` and nothing else of the driver's (the clipping,
+    the palette check and the band's lines inline), and no min or max call: the four window
+    addresses are packed into the argument buffer by one struct call."""
     spi, panel = landscape_panel()
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(3), 6)
+    panel.show_all(canvas)                    # the palette loaded
     boxes = ((0, 70, 224, 10), (4, 0, 73, 10), (-5, 120, 60, 30), (237, 110, 3, 5))
-    for box in boxes:
-        panel.show(canvas, *box)              # each width's band shape made once
     for box in boxes:
         assert calls_in_show(panel, canvas, box) == ["show", "window"], box
 
 
 def test_the_window_sends_caset_and_raset_from_one_packed_buffer():
     """A box's set-up on the wire: CASET, its first and last column, RASET, its first and
-    last row (the panel's offsets added, high byte first), RAMWR, then the pixels; CS low
-    throughout, DC low for each command."""
+    last row (the panel's offsets added, high byte first), RAMWR, then exactly its pixels;
+    CS low throughout, DC low for each command."""
     spi, panel = landscape_panel()
     canvas = PlainCanvas(240, 135, 4)
     start = len(spi.log)                      # after the panel's init
     panel.show(canvas, 20, 30, 32, 10)        # columns 40+20..40+51, rows 53+30..53+39
-    assert spi.log[start:start + 6] == [(0, b"\x2a"), (1, b"\x00\x3c\x00\x5b"), (0, b"\x2b"),
-                           (1, b"\x00\x53\x00\x5c"), (0, b"\x2c"), (1, bytes(2 * 32 * 5))]
+    # then its 10 lines in one band (22 lines of 32 fit), and nothing after it
+    assert spi.log[start:] == [(0, b"\x2a"), (1, b"\x00\x3c\x00\x5b"), (0, b"\x2b"),
+                           (1, b"\x00\x53\x00\x5c"), (0, b"\x2c"), (1, bytes(2 * 32 * 10))]
     model = ST7789Model()
     scribble(canvas, Random(8), 8)
     panel.show_all(canvas)

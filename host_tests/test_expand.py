@@ -195,3 +195,8 @@ def test_the_counted_machine_code_writes_the_bytes_the_blit_writes(x, w, lines):
     assert band == blitted(canvas, 240, 135, lut, bytes(2 * w * lines), x, w, 0, lines)
     assert calls == 8                        # one argument conversion an argument, no more
     assert cycles > 0
+
+
+def test_the_price_is_counted_on_the_drivers_band():
+    """The model's price a pixel is a whole-width band of the lines the driver's band holds."""
+    assert native.BAND_LINES == st7789.band_rows(240)

@@ -28,11 +28,9 @@ def sent(rig, act):
 
 
 def bytes_for(rig, w, h):
-    """Bytes the ST7789 driver sends for a w x h box: its width in 16s, its lines in whole
-    bands, 2 bytes a pixel, and the window's commands."""
-    panel = rig.display
-    rows = panel.rows
-    return panel.sent_width(w) * -(-h // rows) * rows * 2 + WINDOW
+    """Bytes the ST7789 driver sends for a w x h box: 2 bytes a pixel of exactly that box,
+    and the window's commands."""
+    return w * h * 2 + WINDOW
 
 
 def as_painted_whole(rig):

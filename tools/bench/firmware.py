@@ -435,11 +435,13 @@ def blit_time(n):
     # VM ms of n whole-canvas blits through a palette into RGB565 bands, as the ST7789
     # driver makes them: the C part of its show, which the model prices per pixel instead
     driver = rig.display.inner
-    part = getattr(driver, "parts", {}).get(rig.canvas.width)
-    if part is None:
+    lut = getattr(driver, "lut_fb", None)
+    if lut is None:
         print("BENCH blit 0 0")
         return
-    band, rows, source, lut = part[0], part[4], rig.canvas.fb, driver.lut_fb
+    import framebuf
+    rows, source, width = driver.rows, rig.canvas.fb, rig.canvas.width
+    band = framebuf.FrameBuffer(driver.band, width, rows, framebuf.RGB565)
     height = rig.canvas.height
     best = 1 << 30
     for _ in range(3):

@@ -367,7 +367,10 @@ def inner_loop(cpu):
     return min(a for a, n in cpu.pairs.items() if n == most), most
 
 
-SHAPES = ((0, 240, 5), (37, 192, 5), (0, 48, 20), (1, 16, 20), (3, 16, 5))   # x, w, lines
+# the lines of a whole-width band the driver sends (firmware/st7789.py: band_rows(240)), and
+# band shapes it sends: as many of a rectangle's lines as fit in the band, then the rest
+BAND_LINES = 3
+SHAPES = ((0, 240, 3), (37, 192, 3), (0, 48, 15), (1, 16, 45), (3, 17, 42), (5, 235, 1))
 
 
 @lru_cache(maxsize=None)
@@ -379,14 +382,15 @@ def price(code=None):
     for x, w, lines in SHAPES:
         cycles, calls, _, _ = band_cycles(code, x, w, lines)
         rows.append((x, w, lines, cycles, calls, cycles / (w * lines)))
-    wide, _, _, _ = band_cycles(code, 0, 240, 5)
-    wider, _, _, _ = band_cycles(code, 0, 240, 6)
-    narrower, _, _, _ = band_cycles(code, 0, 238, 5)
-    pair = (wide - narrower) / 5                   # one pixel pair less on each of 5 lines
+    lines = BAND_LINES
+    wide, _, _, _ = band_cycles(code, 0, 240, lines)
+    wider, _, _, _ = band_cycles(code, 0, 240, lines + 1)
+    narrower, _, _, _ = band_cycles(code, 0, 238, lines)
+    pair = (wide - narrower) / lines               # one pixel pair less on each line
     per_line = wider - wide                        # one line more
-    fixed = wide - 5 * per_line
+    fixed = wide - lines * per_line
     return {"shapes": rows, "pair": pair, "line": per_line, "fixed": fixed,
-            "us_px": (wide + NATIVE_CALL_CYCLES) / (240 * 5) / CPU_MHZ}
+            "us_px": (wide + NATIVE_CALL_CYCLES) / (240 * lines) / CPU_MHZ}
 
 
 def main(argv=None):
@@ -406,8 +410,8 @@ def main(argv=None):
     print("pixel pair: %.0f cycles; a line: %d cycles more; a call's own code beyond its lines:"
           " %d cycles; the firmware's side of a call (estimate, not run): %d cycles"
           % (figures["pair"], figures["line"], figures["fixed"], NATIVE_CALL_CYCLES))
-    print("price at %d MHz, a whole-width band of 5 lines with its call: %.3f us a pixel"
-          " (framebuf.blit measured: 1.2)" % (CPU_MHZ, figures["us_px"]))
+    print("price at %d MHz, a whole-width band of %d lines with its call: %.3f us a pixel"
+          " (framebuf.blit measured: 1.2)" % (CPU_MHZ, BAND_LINES, figures["us_px"]))
     return 0
 
 
