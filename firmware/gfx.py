@@ -93,15 +93,38 @@ def _words():
 
 _LETTERS = _words()
 
-# suit glyphs by suit (clubs, spades, hearts, diamonds): 7x7 rows (left pixel = bit 6)
-# and 5x5 rows for the tiny screen (left pixel = bit 4)
-_SUITS7 = (b"\x1c\x1c\x6b\x7f\x6b\x08\x1c", b"\x08\x1c\x3e\x7f\x7f\x08\x1c",
-           b"\x36\x7f\x7f\x3e\x1c\x08\x00", b"\x08\x1c\x3e\x7f\x3e\x1c\x08")
-_SUITS5 = (b"\x0e\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x1f\x04",
-           b"\x0a\x1f\x1f\x0e\x04", b"\x04\x0e\x1f\x0e\x04")
-# the tiny card's suits, 5x4: a blank row between rank and suit (touching, they read as one
-# glyph: a Q over a club looked like a 9 or an S)
-_SUITS54 = (b"\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x04", b"\x0a\x1f\x0e\x04", b"\x04\x0e\x0e\x04")
+# One-bit stamps blitted in one colour, each a (rows, width, height, MONO_HLSB) tuple of
+# constants: a row a byte or more, its left pixel in bit 7. framebuf's blit takes such a
+# tuple as its source and makes nothing on the heap, and the stamps stay among the module's
+# constants (in flash when frozen or in ROMFS; as FrameBuffers made by each canvas they
+# took 1 KB of heap on 240x135).
+_HLSB = const(3)      # framebuf.MONO_HLSB
+# the suits by suit (clubs, spades, hearts, diamonds), 7x7; then each twice the size, for
+# the large screen's big cards and wish
+_SUITS = ((b"\x38\x38\xd6\xfe\xd6\x10\x38", 7, 7, _HLSB),
+          (b"\x10\x38\x7c\xfe\xfe\x10\x38", 7, 7, _HLSB),
+          (b"\x6c\xfe\xfe\x7c\x38\x10\x00", 7, 7, _HLSB),
+          (b"\x10\x38\x7c\xfe\x7c\x38\x10", 7, 7, _HLSB),
+          (b"\x0f\xc0\x0f\xc0\x0f\xc0\x0f\xc0\xf3\x3c\xf3\x3c\xff\xfc\xff\xfc\xf3\x3c\xf3\x3c"
+           b"\x03\x00\x03\x00\x0f\xc0\x0f\xc0", 14, 14, _HLSB),
+          (b"\x03\x00\x03\x00\x0f\xc0\x0f\xc0\x3f\xf0\x3f\xf0\xff\xfc\xff\xfc\xff\xfc\xff\xfc"
+           b"\x03\x00\x03\x00\x0f\xc0\x0f\xc0", 14, 14, _HLSB),
+          (b"\x3c\xf0\x3c\xf0\xff\xfc\xff\xfc\xff\xfc\xff\xfc\x3f\xf0\x3f\xf0\x0f\xc0\x0f\xc0"
+           b"\x03\x00\x03\x00\x00\x00\x00\x00", 14, 14, _HLSB),
+          (b"\x03\x00\x03\x00\x0f\xc0\x0f\xc0\x3f\xf0\x3f\xf0\xff\xfc\xff\xfc\x3f\xf0\x3f\xf0"
+           b"\x0f\xc0\x0f\xc0\x03\x00\x03\x00", 14, 14, _HLSB))
+# the tiny screen's suits, 5x5; then its cards' 5x4 (a blank row between rank and suit:
+# touching, they read as one glyph: a Q over a club looked like a 9 or an S)
+_TINY_SUITS = ((b"\x70\x70\xf8\xa8\x20", 5, 5, _HLSB), (b"\x20\x70\xf8\xf8\x20", 5, 5, _HLSB),
+               (b"\x50\xf8\xf8\x70\x20", 5, 5, _HLSB), (b"\x20\x70\xf8\x70\x20", 5, 5, _HLSB),
+               (b"\x70\xf8\xa8\x20", 5, 4, _HLSB), (b"\x20\x70\xf8\x20", 5, 4, _HLSB),
+               (b"\x50\xf8\x70\x20", 5, 4, _HLSB), (b"\x20\x70\x70\x20", 5, 4, _HLSB))
+# 10 in the 8x8 font's style, 9x7 (the font's "1" and "0" side by side touch, and its
+# slashed 0 beside a 1 reads as 16); then twice the size
+_TENS = ((b"\x67\x00\xed\x80\x6d\x80\x6d\x80\x6d\x80\x6d\x80\xe7\x00", 9, 7, _HLSB),
+         (b"\x3c\x3f\x00\x3c\x3f\x00\xfc\xf3\xc0\xfc\xf3\xc0\x3c\xf3\xc0\x3c\xf3\xc0\x3c\xf3\xc0"
+          b"\x3c\xf3\xc0\x3c\xf3\xc0\x3c\xf3\xc0\x3c\xf3\xc0\x3c\xf3\xc0\xfc\x3f\x00\xfc\x3f\x00",
+          18, 14, _HLSB))
 
 # ranks on the tiny card, 4x5, as columns (top pixel in bit 0), four a rank from 2 to A; the
 # 3x5 font's 8, 9 and 6 differ by one pixel and its Q is a 9 with a dent. 10 is seven
@@ -109,9 +132,6 @@ _SUITS54 = (b"\x0e\x1f\x15\x04", b"\x04\x0e\x1f\x04", b"\x0a\x1f\x0e\x04", b"\x0
 _TINY_RANKS = (b"\x19\x15\x15\x12\x11\x15\x15\x0a\x07\x04\x04\x1f\x17\x15\x15\x09\x0c\x16"
                b"\x15\x08\x01\x19\x05\x03\x0a\x15\x15\x0a\x02\x15\x0d\x06\x02\x1f\x00\x0e"
                b"\x08\x10\x11\x0f\x0e\x11\x09\x16\x1f\x04\x0a\x11\x1e\x05\x05\x1e\x11\x11\x0e")
-# 10 in the 8x8 font's style, 9 pixels wide (the font's "1" and "0" side by side touch, and
-# its slashed 0 beside a 1 reads as 16): 7 rows, left pixel = bit 8
-_TEN = (0x0ce, 0x1db, 0x0db, 0x0db, 0x0db, 0x0db, 0x1ce)
 
 MAX_BOXES = const(10)  # dirty boxes kept per frame (a move's frame draws up to 9 parts apart)
 _SLACK = const(768)    # pixels a merge may add for free: a box more costs its window's Python,
@@ -148,7 +168,7 @@ class Canvas:
         self.cw = 4 if self.size == TINY else 8    # text cell width and height
         self.ch = 6 if self.size == TINY else 8
         # one-bit stamps blitted in one colour: scratch for eight small letters, a big
-        # letter and its 8x8 original, and the suit glyphs at scale 1 and 2 (drawn once here)
+        # letter and its 8x8 original (the suits and tens are the module's constants)
         self._eight = array("I", bytes(32))        # MONO_VLSB: a byte a column, a word a letter
         self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
         self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
@@ -161,9 +181,7 @@ class Canvas:
         self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
         self._inked = -1                   # the colour the 2-entry palette holds
-        self._suits = self._stamp_suits(framebuf)
-        scales = (1, 2) if self.size == LARGE else (1,) if self.size == MEDIUM else ()
-        self._tens = [_stamp_of(framebuf, _TEN, 9, k) for k in scales]   # 10 in the 8x8 style
+        self._suits = _TINY_SUITS if self.size == TINY else _SUITS
         # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
         self._box = array("H", bytes(8 * MAX_BOXES + 8))
         self.box_n = 0                           # how many: the device loop reads it each frame
@@ -171,25 +189,13 @@ class Canvas:
         self._slack = _SLACK if depth == 4 else _MONO_SLACK
         self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
 
-    def _stamp_suits(self, framebuf):
-        """Stamps of the four suits at scale 1, then twice the size (the large screen's big
-        cards and wish) or, on the tiny screen, the 5x4 suits of its cards."""
-        tiny = self.size == TINY
-        n = 5 if tiny else 7
-        glyphs = _SUITS5 if tiny else _SUITS7
-        stamps = [_stamp_of(framebuf, g, n) for g in glyphs]
-        if self.size == LARGE:
-            stamps += [_stamp_of(framebuf, g, n, 2) for g in glyphs]
-        elif tiny:
-            stamps += [_stamp_of(framebuf, g, n) for g in _SUITS54]
-        return stamps
-
     def ink(self, role):
         """The pixel value of a colour role on this canvas."""
         return self._roles[role]
 
     def _stamp(self, stamp, x, y, c):
-        """Blit a one-bit framebuffer: set pixels in colour c, clear pixels left alone."""
+        """Blit a one-bit stamp (a FrameBuffer, or a stamp tuple as above): set pixels in colour
+        c, clear pixels left alone."""
         ink = self._ink_fb
         if c != self._inked:     # the 2-colour palette is set again only for another colour
             self._inked = c
@@ -531,7 +537,7 @@ class Canvas:
     def _rank(self, x, y, rank, c, big):
         """A rank in pixel value c: the 8x8 font, or twice that size; 10 has its own stamp."""
         if rank == 10:   # where the font's letters start: after a blank column
-            self._stamp(self._tens[big], x + 1 + big, y, c)
+            self._stamp(_TENS[big], x + 1 + big, y, c)
         elif big:
             self._big(RANK_LABELS[rank], x, y, c)
         else:
@@ -555,18 +561,6 @@ class Canvas:
             fb.vline(x + k, y + 3, h - 6, c)
         for k in range(4, h - 4, 4):
             fb.hline(x + 3, y + k, w - 6, c)
-
-
-def _stamp_of(framebuf, rows, n, scale=1):
-    """A one-bit stamp (MONO_HLSB) of a glyph: rows of n pixels (the leftmost in bit n - 1),
-    each pixel scale x scale."""
-    w, h = n * scale, len(rows) * scale
-    stamp = framebuf.FrameBuffer(bytearray((w + 7) // 8 * h), w, h, framebuf.MONO_HLSB)
-    for y in range(len(rows)):
-        for x in range(n):
-            if rows[y] >> (n - 1 - x) & 1:
-                stamp.fill_rect(x * scale, y * scale, scale, scale, 1)
-    return stamp
 
 
 _SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"

@@ -210,11 +210,43 @@ def reference_big(c, s, x, y, colour):
                     c.fb.fill_rect(x + 16 * i + 2 * col, y + 2 * row, 2, 2, colour)
 
 
+# the glyphs as designed, a row a number (the left pixel in its highest bit): clubs, spades,
+# hearts, diamonds 7x7 and 5x5, the tiny cards' suits 5x4, and 10 in the 8x8 font's style, 9x7
+SUITS7 = ((0x1c, 0x1c, 0x6b, 0x7f, 0x6b, 0x08, 0x1c), (0x08, 0x1c, 0x3e, 0x7f, 0x7f, 0x08, 0x1c),
+          (0x36, 0x7f, 0x7f, 0x3e, 0x1c, 0x08, 0x00), (0x08, 0x1c, 0x3e, 0x7f, 0x3e, 0x1c, 0x08))
+SUITS5 = ((0x0e, 0x0e, 0x1f, 0x15, 0x04), (0x04, 0x0e, 0x1f, 0x1f, 0x04),
+          (0x0a, 0x1f, 0x1f, 0x0e, 0x04), (0x04, 0x0e, 0x1f, 0x0e, 0x04))
+SUITS54 = ((0x0e, 0x1f, 0x15, 0x04), (0x04, 0x0e, 0x1f, 0x04), (0x0a, 0x1f, 0x0e, 0x04),
+           (0x04, 0x0e, 0x0e, 0x04))
+TEN = (0x0ce, 0x1db, 0x0db, 0x0db, 0x0db, 0x0db, 0x1ce)
+
+
+def stamp_of(rows, n, scale):
+    """The (rows, width, height, MONO_HLSB) stamp of a glyph of rows n pixels wide, each pixel
+    scale x scale."""
+    w, h = n * scale, len(rows) * scale
+    per_row = (w + 7) // 8
+    out = bytearray(per_row * h)
+    for y in range(h):
+        for x in range(w):
+            if rows[y // scale] >> (n - 1 - x // scale) & 1:
+                out[y * per_row + x // 8] |= 0x80 >> (x % 8)
+    return (bytes(out), w, h, 3)
+
+
+def test_the_stamps_are_the_glyphs_as_designed():
+    """gfx's stamp constants (blitted as tuples) hold the glyphs above, at scale 1 and 2."""
+    assert gfx._SUITS == tuple(stamp_of(g, 7, k) for k in (1, 2) for g in SUITS7)
+    assert gfx._TINY_SUITS == (tuple(stamp_of(g, 5, 1) for g in SUITS5)
+                               + tuple(stamp_of(g, 5, 1) for g in SUITS54))
+    assert gfx._TENS == (stamp_of(TEN, 9, 1), stamp_of(TEN, 9, 2))
+
+
 def reference_suit(c, x, y, suit, colour, scale):
     """A suit glyph drawn square by square."""
     tiny = c.size == gfx.TINY
     n = 5 if tiny else 7
-    rows = (gfx._SUITS5 if tiny else gfx._SUITS7)[suit]
+    rows = (SUITS5 if tiny else SUITS7)[suit]
     for row in range(n):
         for col in range(n):
             if rows[row] >> (n - 1 - col) & 1:
