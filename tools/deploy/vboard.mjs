@@ -134,8 +134,14 @@ def _print_exception(e):
 // Inputs read what the host holds them at, else high (buttons released, pull-ups). Output
 // pin changes and the bytes written to SPI and I2C go to the bus log (--bus FILE), from
 // which tools/deploy/vboard.py rebuilds the picture on the board's display controller.
+// A write hands JS the buffer's address and length, read from the VM's memory, not the
+// Python object: each object handed to JS becomes a PyProxy, and micropython.mjs frees
+// PyProxies V8 collects through the VM loaded last (globalThis.Module), so after a restart
+// the old VM's proxies freed slots of the new VM's proxy table (its qstrs and modules came
+// apart: "no module named 'sys'"; seen once a show wrote more bands a frame).
 const MACHINE = `
 import vboard_host
+from uctypes import addressof
 
 class Pin:
     IN, OUT, OPEN_DRAIN = 0, 1, 2
@@ -175,7 +181,7 @@ class SPI:
     def init(self, *args, **kw):
         pass
     def write(self, data):
-        vboard_host.spi(self.id, bytes(data))
+        vboard_host.spi(self.id, addressof(data), len(data))
     def deinit(self):
         pass
 
@@ -185,11 +191,11 @@ class I2C:
     def scan(self):
         return [0x3C]
     def writeto(self, addr, data, stop=True):
-        vboard_host.i2c(addr, bytes(data))
+        vboard_host.i2c(addr, addressof(data), len(data))
         return len(data)
     def writevto(self, addr, vector, stop=True):
         data = b"".join(bytes(v) for v in vector)
-        vboard_host.i2c(addr, data)
+        vboard_host.i2c(addr, addressof(data), len(data))
         return len(data)
 
 class PWM:
@@ -465,8 +471,8 @@ class Board {
       flash_size: () => this.opts.flash,
       hard_reset: () => { this.hardReset = true; },
       pin: (id, level) => this.bus.pin(id, level),
-      spi: (id, data) => this.bus.write(0x53, id, this.mp.PyProxy.toJs(data)),
-      i2c: (addr, data) => this.bus.write(0x49, addr, this.mp.PyProxy.toJs(data)),
+      spi: (id, at, n) => this.bus.write(0x53, id, this.mp._module.HEAPU8.slice(at, at + n)),
+      i2c: (addr, at, n) => this.bus.write(0x49, addr, this.mp._module.HEAPU8.slice(at, at + n)),
     };
   }
 
