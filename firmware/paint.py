@@ -123,12 +123,8 @@ class Painter:
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
         self.unsaved = False # the app: the flash refuses saves (the table shows NOT SAVED)
         self.flying = -1     # the card on its way to the pile, or -1
-        self.under_card = None   # colour: the pixels under the flying card, put back each step
-        if canvas.depth == 4 and canvas.size == LARGE:
-            import framebuf
-            w, h = canvas.card_size()
-            self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
-                                                   framebuf.GS4_HMSB)
+        self.flies = canvas.depth == 4 and canvas.size == LARGE   # played cards fly (colour)
+        self.under_card = None   # while one flies: the pixels under it, put back each step
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
         self._card = canvas.card_size()      # a hand card's (w, h)
         self._fit = hand_fit(canvas)
@@ -217,7 +213,12 @@ class Painter:
                 return
 
     def _fly(self, card, x, y):
-        """A card sets off from (x, y) to the pile; animate() draws it on its way."""
+        """A card sets off from (x, y) to the pile; animate() draws it on its way. The pixels
+        under it are kept for its flight only (a card's worth, 336 bytes, not kept between)."""
+        import framebuf
+        w, h = self.c.card_size()
+        self.under_card = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h,
+                                               framebuf.GS4_HMSB)
         self.flying = card
         self._from_x, self._from_y = x, y
         self._step = -1          # not drawn yet; its clock starts at the next frame
@@ -256,12 +257,13 @@ class Painter:
         """The flight ends: the card off the table (the pile is drawn next)."""
         self._lift()
         self.flying = -1
+        self.under_card = None
 
     def _table(self, sc):
         # run on every paint: the keys of the parts that seldom change are checked inline
         # here and in the parts' own first lines (a call of _changed each would cost)
         keys = self.keys
-        if self.under_card is not None:
+        if self.flies:
             self._launch(sc)
         if keys.get("felt") != 1:
             keys["felt"] = 1

@@ -367,6 +367,37 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
     assert pickers >= 1
 
 
+def test_a_flying_cards_underlay_is_kept_for_its_flight_only():
+    """On the colour screen the pixels under a played card are kept while it flies to the
+    pile (its steps put them back) and let go when it lands: no card's worth kept between."""
+    c, app = started_game(240, 135, 4, seed=4)
+    assert app.painter.flies and app.painter.under_card is None
+    now, flights = 0, 0
+    for _ in range(200):
+        if app.screen.name != "table" or flights >= 3:
+            break
+        t = app.table
+        if t.my_turn:
+            app.act(3)                  # the cursor's card (or the draw): what the app picks
+        else:
+            now += 1000
+            app.tick(now)
+        if app.painter.flying >= 0:
+            assert app.painter.under_card is not None
+            flights += 1
+            landed(app)
+            assert app.painter.under_card is None
+            assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
+    assert flights >= 3
+    assert not painter_of(128, 64, 1).flies and painter_of(128, 64, 1).under_card is None
+
+
+def painter_of(w, h, depth):
+    """A painter on a fresh canvas."""
+    from firmware.paint import Painter
+    return Painter(Canvas(w, h, depth))
+
+
 def test_buffer_sizes_match_the_formats():
     assert len(Canvas(240, 135, 4).buf) == 16200
     assert len(Canvas(128, 64, 1).buf) == 1024

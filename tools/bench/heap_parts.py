@@ -91,7 +91,6 @@ ALONE = (
     (27, "Game (4 players, 3 strong AIs, dealt)", "Game(g.setup, 1, 8)"),
 )
 KEPT = (
-    (30, "driver band shapes kept (count)", "len(getattr(rig.display, 'parts', ()))"),
     (31, "painter keys kept (count)", "len(rig.app.painter.keys)"),
     (32, "moves recorded this round", "rig.app.game.n_moves"),
     (33, "rounds played this match", "rig.app.game.match.rounds_played"),
