@@ -240,6 +240,7 @@ class App:
         game = self.game
         self.busy = True
         if game.round_over():
+            self.table = None        # the round's table goes: the next deal makes its own
             _between().scores(self)
         elif game.needs_cover():
             self.show(S.CoverScreen(game.cover_name(), game.to_move()))

@@ -35,8 +35,8 @@ def take(app, got):
         forget("firmware.rulebook")          # the pages keep its words, not its code
         app.pages("rules", "Rules", rules_lines(app.game.rules))
     elif item == "Save and quit":
-        if app.game is not None:
-            app._save()
+        if app.game is not None and app.store is not None and app.store.unsaved:
+            app._save()      # a save the flash refused, again (each move was saved as made)
         app._release()       # the game, its table screen and the way back
         app.title()
     elif item.startswith("Sound"):

@@ -116,7 +116,9 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert game.rules.preset == "classic"
     scores = h.play_to(("scores",))
     assert scores.title.endswith((" wins", "You win", "Nobody wins"))
-    assert [row[0] for row in scores.rows] == h.app.table.names
+    game = h.app.game
+    assert [row[0] for row in scores.rows] == [game.name(k) for k in range(game.players())]
+    assert h.app.table is None       # the round's table let go with the round
     while h.screen is scores:                  # 72x40 shows the rows a page at a time
         h.press(S.OK)
     final = h.screen
@@ -435,6 +437,25 @@ def test_save_and_quit_lets_the_table_go_and_continue_writes_nothing(tmp_path, m
     assert written == []
     h.wait(3 * AI_PACE_MS)            # the next move is saved as ever
     assert "match" in written or h.screen.my_turn
+
+def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path, monkeypatch):
+    # each move is saved as it is made: Save and quit writes nothing more, unless a save
+    # was refused (then it tries the match again, and a working flash takes it)
+    store = CountingStore(str(tmp_path))
+    h = Hands("pico_oled", store)
+    h.start()
+    h.play_to(("table",))
+    h.press(S.MENU)
+    del store.written[:]
+    h.choose("Save and quit")
+    assert store.written == [] and h.screen.name == "title"
+    h.choose("Continue")
+    h.play_to(("table",))
+    store.unsaved.append("match")         # as after a write the flash refused
+    h.press(S.MENU)
+    h.choose("Save and quit")
+    assert store.written == ["match"] and store.unsaved == []
+
 
 def test_on_a_device_loop_continue_loads_on_one_frame_and_shows_the_table_on_the_next(tmp_path):
     # the load (its modules, the file, the replay) is garbage before the table is built
