@@ -22,10 +22,10 @@ def unpack(data):
     size = len(data)
     n = data[0] | data[1] << 8
     at = 2 + n
-    state = json.loads(bytes(data[2:at]).decode())
+    state = json.loads(data[2:at])       # from the bytes (a str of them would be a copy more)
     d = data[at] | data[at + 1] << 8
     at += 2
-    dealt = bytearray(data[at:at + d]) if d else None
+    dealt = bytearray(memoryview(data)[at:at + d]) if d else None
     at += d
     count = state["moves"]
     if at + 2 * count != size or (state["round"] and dealt is None):
