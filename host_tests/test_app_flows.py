@@ -417,15 +417,20 @@ def test_pause_menu_rules_and_save_and_quit(tmp_path):
 
 
 
-def test_save_and_quit_lets_the_table_go_and_continue_writes_nothing(tmp_path, monkeypatch):
-    # Save and quit lets go of the game, its table screen and the pause's way back (the
-    # title and Continue's load never need room beside them); Continue shows the match as
-    # saved without writing it again (the load's frame needs no save beside it).
-    store = Store(str(tmp_path))
+def paused_at_the_first_table(store):
+    """A Pico + OLED app on `store` with its pause menu open over the first table."""
     h = Hands("pico_oled", store)
     h.start()
     h.play_to(("table",))
     h.press(S.MENU)
+    return h
+
+
+def test_save_and_quit_lets_the_table_go_and_continue_writes_nothing(tmp_path, monkeypatch):
+    # Save and quit lets go of the game, its table screen and the pause's way back (the
+    # title and Continue's load never need room beside them); Continue shows the match as
+    # saved without writing it again (the load's frame needs no save beside it).
+    h = paused_at_the_first_table(Store(str(tmp_path)))
     h.choose("Save and quit")
     assert (h.app.game, h.app.table, h.app.back_to) == (None, None, None)
     written = []
@@ -438,14 +443,12 @@ def test_save_and_quit_lets_the_table_go_and_continue_writes_nothing(tmp_path, m
     h.wait(3 * AI_PACE_MS)            # the next move is saved as ever
     assert "match" in written or h.screen.my_turn
 
-def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path, monkeypatch):
+
+def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path):
     # each move is saved as it is made: Save and quit writes nothing more, unless a save
     # was refused (then it tries the match again, and a working flash takes it)
     store = CountingStore(str(tmp_path))
-    h = Hands("pico_oled", store)
-    h.start()
-    h.play_to(("table",))
-    h.press(S.MENU)
+    h = paused_at_the_first_table(store)
     del store.written[:]
     h.choose("Save and quit")
     assert store.written == [] and h.screen.name == "title"
@@ -460,11 +463,8 @@ def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path, monkeypatc
 def test_on_a_device_loop_continue_loads_on_one_frame_and_shows_the_table_on_the_next(tmp_path):
     # the load (its modules, the file, the replay) is garbage before the table is built
     store = Store(str(tmp_path))
-    h = Hands("pico_oled", store)
-    h.start()
-    h.play_to(("table",))
+    h = paused_at_the_first_table(store)
     saved = h.app.game.n_moves
-    h.press(S.MENU)
     h.choose("Save and quit")
     h.app.looped = True
     h.choose("Continue")
