@@ -353,7 +353,7 @@ def test_the_suit_picker_is_drawn_over_the_table_on_the_oled():
             app.act(3)                              # the wish: back to the table
             assert app.screen is t and app.painter.under is None
             pickers += 1
-        elif t.my_turn:
+        elif t is not None and t.my_turn:        # (no table at a round's scores)
             target = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
                            and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
                            and t.hand_n > 1), t.first_playable())
@@ -729,7 +729,7 @@ def test_the_suit_picker_leaves_the_hand_in_sight_on_240x135():
         if app.screen.name == "final" or pickers >= 3:
             break
         t = app.table
-        if t.my_turn and app.screen is t:
+        if t is not None and t.my_turn and app.screen is t:   # (no table at a round's scores)
             jack = next((i for i in range(t.item_n) if t.item_kind[i] == S.CARD_ITEM
                          and t.playable[t.item_arg[i]] and t.hand[t.item_arg[i]] & 15 == 11
                          and t.hand_n > 1), -1)
