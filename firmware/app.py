@@ -341,14 +341,16 @@ class App:
                 self._continue()
             elif due is _BEGIN:                # a match loaded on the last frame
                 self._begin(False)
+            elif type(due) is tuple:           # a match read on the last frame
+                self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
             else:
                 self._start(due)
 
     def hold(self, due):
         """Deal `due` on the next frame: a setup's new match, self.game's next round,
-        self.store's saved match or _BEGIN (self.game as loaded). The screen stays as it is
-        shown (a setup screen is let go for a list of its rows, "dealing": nothing to
-        redraw); keys wait for the deal."""
+        self.store's saved match, the match read from it (a tuple) or _BEGIN (self.game as
+        loaded). The screen stays as it is shown (a setup screen is let go for a list of its
+        rows, "dealing": nothing to redraw); keys wait for the deal."""
         sc = self.screen
         if type(sc) is not S.ListScreen:
             held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)
@@ -564,8 +566,20 @@ class App:
         return ""
 
     def _continue(self):
-        """Resume the saved match at its last completed move."""
-        game, _ = self.store.load_game(self.playouts)
+        """Resume the saved match at its last completed move (on a device loop it is read
+        on this frame and rebuilt on the next: the file and its parsing are garbage first)."""
+        if self.looped:
+            pieces, _ = self.store.read_game()
+            if pieces is not None:
+                self.dealing = pieces            # a tuple: next_frame rebuilds it
+                return
+            game = None
+        else:
+            game, _ = self.store.load_game(self.playouts)
+        self._resumed(game)
+
+    def _resumed(self, game):
+        """Play on with a loaded match (None: the save was damaged)."""
         if game is None:
             self.title("Save damaged, starting fresh")
             return

@@ -88,17 +88,38 @@ def read_json(store, name):
         return None, DAMAGED
 
 
-def load_game(store, playouts, deadline_ms):
-    """(game, status): the saved match resumed at its last completed move, or None with
-    NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
+def read_game(store, resume=None):
+    """(pieces, status): the saved match's (state, dealt, moves), not yet rebuilt, or None
+    with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
     data, status = read(store, MATCH)
     if data is None:
         return None, status
-    from firmware import resume          # boot and Continue only: let go after
-    forget("firmware.resume")
     try:
-        state, dealt, moves = resume.unpack(data)
+        return (resume or _resume()).unpack(data), OK
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        set_aside(store, MATCH)
+        return None, DAMAGED
+
+
+def load_game(store, playouts, deadline_ms, pieces=None):
+    """(game, status): the saved match (or the `pieces` read_game gave) resumed at its last
+    completed move, or None with NONE (nothing saved) or DAMAGED (the file is kept as
+    match.bad)."""
+    resume = _resume()
+    if pieces is None:
+        pieces, status = read_game(store, resume)
+        if pieces is None:
+            return None, status
+    try:
+        state, dealt, moves = pieces
         return resume.restore(state, dealt, moves, playouts, deadline_ms), OK
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         set_aside(store, MATCH)
         return None, DAMAGED
+
+
+def _resume():
+    """firmware.resume, for one load (boot and Continue only): let go after."""
+    from firmware import resume
+    forget("firmware.resume")
+    return resume

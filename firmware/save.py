@@ -273,10 +273,15 @@ class Store:
         raw = bytes(memoryview(moves)[0:state["moves"]])
         self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table, raw))
 
-    def load_game(self, playouts=None, deadline_ms=DEVICE_MS):
-        """(game, status): the saved match resumed at its last completed move, or None
-        with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
-        return _load().load_game(self, playouts, deadline_ms)
+    def load_game(self, playouts=None, deadline_ms=DEVICE_MS, pieces=None):
+        """(game, status): the saved match (or the `pieces` read_game gave) resumed at its
+        last completed move, or None with NONE (nothing saved) or DAMAGED (the file is kept
+        as match.bad)."""
+        return _load().load_game(self, playouts, deadline_ms, pieces)
+
+    def read_game(self):
+        """(pieces, status): load_game's first half, the match read but not rebuilt."""
+        return _load().read_game(self)
 
     def has_game(self):
         """True if a match save is there to continue (an unfinished first write is not)."""

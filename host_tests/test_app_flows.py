@@ -460,8 +460,9 @@ def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path):
     assert store.written == ["match"] and store.unsaved == []
 
 
-def test_on_a_device_loop_continue_loads_on_one_frame_and_shows_the_table_on_the_next(tmp_path):
-    # the load (its modules, the file, the replay) is garbage before the table is built
+def test_on_a_device_loop_continue_reads_rebuilds_and_shows_the_table_on_three_frames(tmp_path):
+    # the file and its parsing are garbage before the match is rebuilt, the rebuilding's
+    # (its modules, the replay) before the table is built
     store = Store(str(tmp_path))
     h = paused_at_the_first_table(store)
     saved = h.app.game.n_moves
@@ -469,11 +470,27 @@ def test_on_a_device_loop_continue_loads_on_one_frame_and_shows_the_table_on_the
     h.app.looped = True
     h.choose("Continue")
     assert h.app.dealing is store and h.app.game is None
-    h.app.frame(h.now + 20, NoKeys())            # the load
+    h.app.frame(h.now + 20, NoKeys())            # the file read
+    assert h.app.game is None and type(h.app.dealing) is tuple
+    h.app.frame(h.now + 40, NoKeys())            # the match rebuilt
     assert h.app.game.n_moves == saved and h.app.table is None
     assert h.screen.name == "title"              # as it was shown, its keys waiting
-    h.app.frame(h.now + 40, NoKeys())            # its table
+    h.app.frame(h.now + 60, NoKeys())            # its table
     assert h.screen.name == "table" and h.app.table is not None and h.app.dealing is None
+
+
+def test_on_a_device_loop_a_save_damaged_since_boot_continues_to_a_fresh_title(tmp_path):
+    h = paused_at_the_first_table(Store(str(tmp_path)))
+    h.choose("Save and quit")
+    path = tmp_path / "match"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    h.app.looped = True
+    h.choose("Continue")
+    h.app.frame(h.now + 20, NoKeys())            # the file read: damaged
+    assert h.screen.name == "title" and " ".join(h.screen.lines) == "Save damaged, starting fresh"
+    assert h.app.game is None and h.app.dealing is None and (tmp_path / "match.bad").exists()
 
 
 def test_damaged_save_starts_fresh(tmp_path):
