@@ -88,31 +88,40 @@ def read_json(store, name):
         return None, DAMAGED
 
 
-def read_game(store, resume=None):
+def read_game(store):
     """(pieces, status): the saved match's (state, dealt, moves), not yet rebuilt, or None
     with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
     data, status = read(store, MATCH)
     if data is None:
         return None, status
-    try:
-        return (resume or _resume()).unpack(data), OK
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-        set_aside(store, MATCH)
-        return None, DAMAGED
+    return _unpacked(store, data, _resume())
 
 
 def load_game(store, playouts, deadline_ms, pieces=None):
     """(game, status): the saved match (or the `pieces` read_game gave) resumed at its last
     completed move, or None with NONE (nothing saved) or DAMAGED (the file is kept as
     match.bad)."""
-    resume = _resume()
+    resume = None
     if pieces is None:
-        pieces, status = read_game(store, resume)
+        data, status = read(store, MATCH)
+        if data is None:
+            return None, status              # (nothing saved: firmware.resume not imported)
+        resume = _resume()
+        pieces, status = _unpacked(store, data, resume)
         if pieces is None:
             return None, status
     try:
         state, dealt, moves = pieces
-        return resume.restore(state, dealt, moves, playouts, deadline_ms), OK
+        return (resume or _resume()).restore(state, dealt, moves, playouts, deadline_ms), OK
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        set_aside(store, MATCH)
+        return None, DAMAGED
+
+
+def _unpacked(store, data, resume):
+    """(pieces, status) of a match payload; a payload that does not fit is set aside."""
+    try:
+        return resume.unpack(data), OK
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         set_aside(store, MATCH)
         return None, DAMAGED

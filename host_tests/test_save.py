@@ -64,6 +64,18 @@ def test_table_free_crc32_equals_binascii():
         assert save.checksum(tail, save.checksum(head)) == binascii.crc32(data)
 
 
+def test_nothing_saved_imports_no_resume_code(tmp_path, monkeypatch):
+    # the boot's look at the saves: with no match saved, firmware.resume (and the game's
+    # code under it) is not imported
+    from firmware import load
+    imported = []
+    resume = load._resume
+    monkeypatch.setattr(load, "_resume", lambda: imported.append(1) or resume())
+    store = Store(str(tmp_path))
+    assert store.load_game(4) == (None, NONE) and store.read_game() == (None, NONE)
+    assert imported == []
+
+
 def test_a_port_without_binascii_writes_the_same_file(tmp_path, monkeypatch):
     parts = (b"hello ", bytearray(b"world"), bytes(range(256)) * 3)
     Store(str(tmp_path / "c")).write("thing", parts)
