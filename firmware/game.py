@@ -45,7 +45,7 @@ from engine.round import View
 from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
 from firmware import story
 
-_RING = const(256)      # events kept for the stories: a human's story is about a lap (at most
+_RING = const(64)       # events kept for the stories: a human's story is about a lap (at most
                         # 31 events in 60 matches of 4 and 5 players); older ones read "..."
 _MOVES = const(256)     # room for a round's moves before the list doubles (and an AI step
                         # allocates): nordic rounds with a beginner pass 120

@@ -18,7 +18,7 @@ from firmware import linkmsg as M
 from firmware import screens as S
 from firmware import story
 
-_RING = const(256)
+_RING = const(64)         # the story's events, as firmware.game keeps them
 _MOVES = const(40)        # engine.moves.MAX_MOVES
 _CATCH = const(0x600)     # engine.moves.CATCH
 _KIND = const(0x600)

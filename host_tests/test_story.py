@@ -107,7 +107,8 @@ def test_lines_are_ascii():
 
 def test_every_line_is_a_sentence_of_its_own():
     """Lines are shown one a row and joined with ". " on the status lines: each begins
-    with a capital, whatever it tells (seen in whole games of both presets)."""
+    with a capital, whatever it tells (seen in whole games of both presets, the story so
+    far after every move: the ring keeps the last 64 events)."""
     from firmware.game import Game
     told_lines = set()
     for preset in ("classic", "nordic"):
@@ -116,7 +117,7 @@ def test_every_line_is_a_sentence_of_its_own():
         while game.in_round():
             game.step_ai()
             told_lines.update(game.last_lines())
-        told_lines.update(game._lines(0, story.NO_VIEWER))
+            told_lines.update(game._lines(0, story.NO_VIEWER))
     assert any(line.startswith("The ") for line in told_lines)
     assert all(line[0].isupper() or line == "..." for line in told_lines), sorted(told_lines)
 
