@@ -5,17 +5,17 @@ lowest bit on top): the same layout as framebuf's MONO_VLSB, so a page of the ca
 goes out as it is. A glass narrower than 128 columns sits at a column offset (the
 Thumby's 72x40 at column 28).
 
-On I2C only what the panel does not already hold is sent: the driver keeps a shadow
-of the panel's RAM and, for each page of a rectangle, compares it with the canvas's page
-(in C, a view against a view); where they differ, both pages are copied side by side into
-a scratch row whose blocks of 16 columns compare in C, to find the first and last
-changed block, then narrows those to the changed bytes. Neighbouring pages share one
-window (horizontal addressing: a column range and a page range, filled exactly, which
-leaves the pointer at its start) when that costs less than a window each. On SPI a
-byte is sent faster than Python can compare it, so rectangles go out whole, grown to
-pages. On both, only the window range that moved is set again, and the first show
-after power-up, a reset or a failed write sends the whole screen (the panel's RAM is
-unknown then).
+On I2C only what the panel does not already hold is sent: the driver keeps a shadow of
+the panel's RAM and, for each page of a rectangle, compares it with the canvas's page
+(in C, a view against a view); where they differ, both pages are copied side by side
+into a scratch row (the stage below: it is free then) whose blocks of 16 columns compare
+in C, to find the first and last changed block, then narrows those to the changed bytes.
+Neighbouring pages share one window (horizontal addressing: a column range and a page
+range, filled exactly, which leaves the pointer at its start) when that costs less than
+a window each. On SPI a byte is sent faster than Python can compare it, so rectangles go
+out whole, grown to pages. On both, only the window range that moved is set again, and
+the first show after power-up, a reset or a failed write sends the whole screen (the
+panel's RAM is unknown then).
 
 A show allocates one object a window: the view its runs are sent from (the window's
 width decides its length; views of every length made at start-up took 2 KB on 128
@@ -86,14 +86,16 @@ class SSD1306:
         self.stage = bytearray(2 * width)
         self.staged = memoryview(self.stage)
         # the panel's RAM after a pad byte (a run with its lead is copied in at once), its
-        # pages; and a row for a page of the canvas and of the panel side by side, in blocks
+        # pages; and a row for a page of the canvas and of the panel side by side, in blocks:
+        # the stage's bytes (a page's blocks are compared before any run is staged, and
+        # each page is copied in again)
         self.shadow = self.ram = self.held = None
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
             self.ram = memoryview(self.shadow)[1:]     # ram[i]: the panel's byte i, as src[i]
             self.held = self.pages_of(self.ram)
-            self.pair = bytearray(2 * width)
-            view = memoryview(self.pair)
+            self.pair = self.stage
+            view = self.staged
             self.blocks = [view[i:i + _BLOCK if i + _BLOCK < width else width]
                            for i in range(0, width, _BLOCK)]
             self.panel_blocks = [view[width + i:width + (i + _BLOCK if i + _BLOCK < width

@@ -106,3 +106,13 @@ def test_the_copy_of_the_panels_ram_lines_up_with_the_canvas():
     canvas.card(60, 30, 0x27)
     panel.show(canvas, 0, 0, 128, 64)
     assert len(panel.ram) == len(canvas.buf) and bytes(panel.ram) == bytes(canvas.buf)
+
+
+def test_the_i2c_driver_keeps_a_stage_and_the_panels_copy_and_little_else():
+    """128x64 on I2C: the buffers the driver keeps are the stage (two rows: a page staged,
+    or a page of the canvas and of the panel compared side by side), the copy of the
+    panel's RAM after its pad byte, a window's commands and a command byte's pair: 1,290
+    bytes (a compare row of its own had taken 256 more)."""
+    panel = ssd1306.SSD1306_I2C(FakeI2C(0), 128, 64)
+    kept = {id(v): len(v) for v in vars(panel).values() if isinstance(v, bytearray)}
+    assert sum(kept.values()) == 2 * 128 + (1 + 128 * 8) + 7 + 2
