@@ -346,9 +346,7 @@ def greta_forgets_mau(seed=3):
 
 
 def caught_words(game):
-    ring = game.ring                                  # the words the ring still holds
-    words = [ring[i % len(ring)] for i in range(max(0, game.told - len(ring)), game.told)]
-    return [w for w in words if w >> 12 == 10]        # engine.events.CAUGHT
+    return [w for w in lp.story_words(game) if w >> 12 == 10]    # engine.events.CAUGHT
 
 
 def refusals(hub, addr):

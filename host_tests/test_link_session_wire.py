@@ -22,15 +22,10 @@ def linked_table(model, seed, faults, rounds=2):
     return wire, t, lp.play_alone(setup, seed)[0]
 
 
-def kept(game):
-    """The story words the game's ring still holds, oldest first."""
-    ring = game.ring
-    return [ring[i % len(ring)] for i in range(max(0, game.told - len(ring)), game.told)]
-
-
 def told_to(game, seat):
     """The game's story words as `seat` may hear them: others' drawn cards masked."""
-    return [w | 255 if w >> 12 == 3 and w >> 8 & 15 != seat else w for w in kept(game)]
+    return [w | 255 if w >> 12 == 3 and w >> 8 & 15 != seat else w
+            for w in lp.story_words(game)]
 
 
 @pytest.mark.parametrize("model", ["uart", "espnow"])
@@ -42,7 +37,7 @@ def test_a_match_over_a_faulty_wire_ends_as_on_one_device(model, seed):
     assert t.host.refused == 0 and t.host.resyncs == 0   # no move stale, no view astray
     for c in t.clients:                # every device has the story of the last round (the
         assert c.game.told == t.game.told    # ring's last 64 words)
-        assert kept(c.game) == told_to(t.game, c.game.me)
+        assert lp.story_words(c.game) == told_to(t.game, c.game.me)
     for kind in ("dropped", "corrupted", "duplicated", "delayed", "reordered"):
         assert wire.log[kind] > 0, kind
 
@@ -105,7 +100,7 @@ def test_a_linked_seat_catches_a_forgotten_mau_out_of_its_turn(model):
     caught = 10 << 12 | g.match.seated.index(1) << 8 | debtor    # engine.events.CAUGHT
     assert caught in [g.ring[i % len(g.ring)] for i in range(g.last_mark, g.told)]
     t.hold = False                     # every device tells it: "... caught by Ivo"
-    assert t.run(frames=2000, until=lambda t: all(caught in kept(c.game)
+    assert t.run(frames=2000, until=lambda t: all(caught in lp.story_words(c.game)
                                                   for c in t.clients))
     assert t.run()
     assert t.host.refused == 0 and t.game.match_over()

@@ -50,6 +50,12 @@ def play_alone(setup, seed, playouts=20):
     return log, game
 
 
+def story_words(game):
+    """The story words a game's (or a link client's) ring still holds, oldest first."""
+    ring = game.ring
+    return [ring[i % len(ring)] for i in range(max(0, game.told - len(ring)), game.told)]
+
+
 def _entry(game):
     return (game.rounds_played(), game.n_moves, game.last_seat, game.last_move,
             tuple(game.totals()))
