@@ -86,15 +86,14 @@ class SSD1306:
         self.stage = bytearray(2 * width)
         self.staged = memoryview(self.stage)
         # the panel's RAM after a pad byte (a run with its lead is copied in at once), its
-        # pages; and a row for a page of the canvas and of the panel side by side, in blocks:
-        # the stage's bytes (a page's blocks are compared before any run is staged, and
+        # pages; and views of the stage's 16-column blocks, where a page of the canvas and
+        # of the panel are compared side by side (before any run of the page is staged:
         # each page is copied in again)
         self.shadow = self.ram = self.held = None
         if self.compares:
             self.shadow = bytearray(1 + width * self.pages)
             self.ram = memoryview(self.shadow)[1:]     # ram[i]: the panel's byte i, as src[i]
             self.held = self.pages_of(self.ram)
-            self.pair = self.stage
             view = self.staged
             self.blocks = [view[i:i + _BLOCK if i + _BLOCK < width else width]
                            for i in range(0, width, _BLOCK)]
@@ -171,7 +170,7 @@ class SSD1306:
     def send_changes(self, x0, x1, first, last):
         """Send the changed part of pages first..last around columns x0..x1 - 1;
         neighbouring pages share a window while that costs less."""
-        drawn, held, pair = self.drawn, self.held, self.pair   # (4 at once: a tuple)
+        drawn, held, pair = self.drawn, self.held, self.stage  # (4 at once: a tuple)
         blocks, panel_blocks, width = self.blocks, self.panel_blocks, self.width
         src, ram = self.source, self.ram
         c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
