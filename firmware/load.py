@@ -91,10 +91,8 @@ def read_json(store, name):
 def read_game(store):
     """(pieces, status): the saved match's (state, dealt, moves), not yet rebuilt, or None
     with NONE (nothing saved) or DAMAGED (the file is kept as match.bad)."""
-    data, status = read(store, MATCH)
-    if data is None:
-        return None, status
-    return _unpacked(store, data, _resume())
+    pieces, status, _ = _read_game(store)
+    return pieces, status
 
 
 def load_game(store, playouts, deadline_ms, pieces=None):
@@ -103,11 +101,7 @@ def load_game(store, playouts, deadline_ms, pieces=None):
     match.bad)."""
     resume = None
     if pieces is None:
-        data, status = read(store, MATCH)
-        if data is None:
-            return None, status              # (nothing saved: firmware.resume not imported)
-        resume = _resume()
-        pieces, status = _unpacked(store, data, resume)
+        pieces, status, resume = _read_game(store)
         if pieces is None:
             return None, status
     try:
@@ -118,13 +112,18 @@ def load_game(store, playouts, deadline_ms, pieces=None):
         return None, DAMAGED
 
 
-def _unpacked(store, data, resume):
-    """(pieces, status) of a match payload; a payload that does not fit is set aside."""
+def _read_game(store):
+    """(pieces, status, firmware.resume or None): a payload that does not fit is set aside;
+    with nothing saved, no resume code is imported."""
+    data, status = read(store, MATCH)
+    if data is None:
+        return None, status, None
+    resume = _resume()
     try:
-        return resume.unpack(data), OK
+        return resume.unpack(data), OK, resume
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         set_aside(store, MATCH)
-        return None, DAMAGED
+        return None, DAMAGED, resume
 
 
 def _resume():
