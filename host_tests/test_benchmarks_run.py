@@ -222,6 +222,18 @@ def test_bench_needs_hides_the_vms_python_binascii():
     assert out.split() == ["None", "None"]
 
 
+def test_bench_needs_pins_are_made_with_machine_as_a_ports_are_in_rom():
+    """rp2 and esp32 keep their Pin objects in a table in ROM: the evening's Pin(n) hands
+    out pin n, made with its machine module before the baseline, not a new object."""
+    from tools.bench import needs
+    from tools.vm import mpvm
+    out = mpvm.run("from evening import *\nP = machine.Pin\n"
+                   "print(P(21, P.IN, P.PULL_UP) is P(21) is P.made[21], P(21).value(),"
+                   " P(4, P.OUT) is P.made[4], len(P.made))",
+                   extra_files=needs.harness_files()).check().stdout
+    assert out.split() == ["True", "1", "True", "48"]
+
+
 def test_the_games_imports_make_fewer_than_1000_names():
     """The modules a Pico Display imports make fewer than 1,000 names in the VM's pool:
     with the harness's and the 150 or so an evening makes as it plays, the pool ends under
