@@ -79,3 +79,35 @@ def options():
     from engine.options import options
     forget("engine.options")
     return options()
+
+
+def rules_of(setup):
+    """The Rules a setup asks for: its preset, its options, its kind of match."""
+    options = dict(setup.get("options", {}))
+    kind = setup.get("match", "round")
+    limit = 1 if kind == "round" else setup.get("limit", 1)
+    preset = setup.get("preset", "classic")
+    # a preset with a match of its own: engine.options (its import and its table, 9 KB at
+    # the deal) stays unloaded; the bounds are its rounds and limit (a test keeps them)
+    if (not options and type(limit) is int
+            and 0 < limit <= (9999 if kind == "elimination" else 999)):
+        rules = Rules(preset)
+        if kind == "elimination":
+            rules.match, rules.limit = MATCH_ELIMINATION, limit
+            return rules
+        if kind in ("round", "rounds"):
+            rules.match, rules.rounds = MATCH_ROUNDS, limit
+            return rules
+    if kind == "round":
+        options["match"] = "rounds"
+        options["rounds"] = 1
+    elif kind == "rounds":
+        options["match"] = "rounds"
+        options["rounds"] = limit
+    elif kind == "elimination":
+        options["match"] = "elimination"
+        options["limit"] = limit
+    else:
+        raise ValueError("match %r is not possible: choose round, rounds or elimination"
+                         % (kind,))
+    return Rules(preset, **options)

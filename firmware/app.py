@@ -343,14 +343,18 @@ class App:
                 self._begin(False)
             elif type(due) is tuple:           # a match read on the last frame
                 self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
-            else:
-                self._start(due)
+            elif type(due) is dict:            # a setup: the game's code loaded on this frame
+                __import__("firmware.game")    # (the title and the setup load none of it) ...
+                self.dealing = [due]
+            else:                              # ... and its match dealt on the next
+                self._start(due[0])
 
     def hold(self, due):
-        """Deal `due` on the next frame: a setup's new match, self.game's next round,
-        self.store's saved match, the match read from it (a tuple) or _BEGIN (self.game as
-        loaded). The screen stays as it is shown (a setup screen is let go for a list of its
-        rows, "dealing": nothing to redraw); keys wait for the deal."""
+        """Deal `due` on the next frame: a setup's new match (the frame after loads the
+        game's code, the one after that deals), self.game's next round, self.store's saved
+        match, the match read from it (a tuple) or _BEGIN (self.game as loaded). The
+        screen stays as it is shown (a setup screen is let go for a list of its rows,
+        "dealing": nothing to redraw); keys wait for the deal."""
         sc = self.screen
         if type(sc) is not S.ListScreen:
             held = S.ListScreen("dealing", sc.title, sc.items, sc.lines, sc.fit, sc.cursor)

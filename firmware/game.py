@@ -42,7 +42,7 @@ from engine.ai import new_player, DEVICE_MS, STRONG, EXPERT, ponderer
 from engine.compat import const, ticks_ms, ticks_add, ticks_diff
 from engine.match import Match
 from engine.round import View
-from engine.rules import Rules, MATCH_ELIMINATION, MATCH_ROUNDS
+from engine.rules import rules_of
 from firmware import story
 
 _RING = const(64)       # events kept for the stories: a human's story is about a lap (at most
@@ -58,38 +58,6 @@ GAP_MS = const(45)      # ... starting none that the longest walk of the decisio
                         # would carry past this (the UI's longest pause, issue 17) ...
 _SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's games,
                         # on a quick CPU, depend on the frames alone)
-
-
-def rules_of(setup):
-    """The Rules a setup asks for: its preset, its options, its kind of match."""
-    options = dict(setup.get("options", {}))
-    kind = setup.get("match", "round")
-    limit = 1 if kind == "round" else setup.get("limit", 1)
-    preset = setup.get("preset", "classic")
-    # a preset with a match of its own: engine.options (its import and its table, 9 KB at
-    # the deal) stays unloaded; the bounds are its rounds and limit (a test keeps them)
-    if (not options and type(limit) is int
-            and 0 < limit <= (9999 if kind == "elimination" else 999)):
-        rules = Rules(preset)
-        if kind == "elimination":
-            rules.match, rules.limit = MATCH_ELIMINATION, limit
-            return rules
-        if kind in ("round", "rounds"):
-            rules.match, rules.rounds = MATCH_ROUNDS, limit
-            return rules
-    if kind == "round":
-        options["match"] = "rounds"
-        options["rounds"] = 1
-    elif kind == "rounds":
-        options["match"] = "rounds"
-        options["rounds"] = limit
-    elif kind == "elimination":
-        options["match"] = "elimination"
-        options["limit"] = limit
-    else:
-        raise ValueError("match %r is not possible: choose round, rounds or elimination"
-                         % (kind,))
-    return Rules(preset, **options)
 
 
 def fresh_seed():

@@ -31,7 +31,7 @@ class RemoteGame:
     screens read, fed by the host."""
 
     def __init__(self, info):
-        from firmware.game import rules_of
+        from engine.rules import rules_of
         self.setup = info["r"]
         self.rules = rules_of(self.setup)
         self.tv = View(self.rules)

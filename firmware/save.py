@@ -30,7 +30,6 @@ import sys
 from array import array
 from struct import pack_into
 
-from engine.ai import DEVICE_MS
 from engine.compat import const, forget
 
 try:
@@ -55,6 +54,8 @@ _WINS = const(1)
 _ROUNDS = const(2)
 _ROUNDS_WON = const(3)
 _POINTS = const(4)
+
+_DEVICE_MS = const(250)       # engine.ai.DEVICE_MS (repeated: the title loads no AI)
 
 # errno of a full and of a read-only flash: MicroPython's (as Linux), then the
 # WebAssembly VM's WASI numbers
@@ -273,7 +274,7 @@ class Store:
         raw = bytes(memoryview(moves)[0:state["moves"]])
         self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table, raw))
 
-    def load_game(self, playouts=None, deadline_ms=DEVICE_MS, pieces=None):
+    def load_game(self, playouts=None, deadline_ms=_DEVICE_MS, pieces=None):
         """(game, status): the saved match (or the `pieces` read_game gave) resumed at its
         last completed move, or None with NONE (nothing saved) or DAMAGED (the file is kept
         as match.bad)."""

@@ -88,7 +88,7 @@ def last_setup(store):
 def sound(setup):
     """True when a remembered setup can be offered again (else the default is)."""
     try:
-        from firmware.game import rules_of
+        from engine.rules import rules_of
         rules_of(setup).check_players(len(setup["seats"]))
         for name, level in setup["seats"]:
             if level not in (0, 1, 2, 3, 4) or not _fine_name(name):

@@ -464,7 +464,7 @@ def test_an_ai_step_allocates_nothing_on_micropython_unless_it_ends_the_round(tm
 def test_a_one_round_match_has_the_rules_of_the_preset_with_that_match(preset):
     # classic's own match is one round: its Rules come without the option table
     from engine.rules import Rules
-    from firmware.game import rules_of
+    from engine.rules import rules_of
     one = rules_of({"seats": [], "preset": preset, "options": {}, "match": "round"})
     assert one.to_dict() == Rules(preset, match="rounds", rounds=1).to_dict()
     assert (one.match, one.rounds) == (0, 1)
@@ -476,7 +476,7 @@ def test_a_one_round_match_has_the_rules_of_the_preset_with_that_match(preset):
 def test_a_match_of_a_preset_is_set_up_without_the_option_table(preset, kind, limit, monkeypatch):
     # the deal of a preset's 3-round match allocated 9 KB more: engine.options loaded and parsed
     import sys
-    from firmware.game import rules_of
+    from engine.rules import rules_of
     setup = {"seats": [], "preset": preset, "options": {}, "match": kind, "limit": limit}
     with_table = rules_of(dict(setup, options={"stack_sevens": True}))   # both presets stack
     monkeypatch.setitem(sys.modules, "engine.options", None)    # importing it would fail
@@ -490,7 +490,7 @@ def test_a_match_of_a_preset_is_set_up_without_the_option_table(preset, kind, li
                                          ("elimination", 0), ("bo3", 3)])
 def test_a_match_the_option_table_refuses_is_refused_as_before(kind, limit):
     # the preset's quick way takes only what engine.options allows for rounds and limit
-    from firmware.game import rules_of
+    from engine.rules import rules_of
     with pytest.raises(ValueError):
         rules_of({"seats": [], "preset": "classic", "options": {}, "match": kind, "limit": limit})
 

@@ -266,6 +266,54 @@ def test_the_setup_screen_is_let_go_before_the_deal():
     assert dealing < setup - 24 * 1024, out     # the ballast (32 KB) no longer in use
 
 
+# The title and the setup on a Thumby, then Start: which of the game's own modules
+# (firmware.game and what it imports: tools/bench/needs.py's GAME_CODE) are loaded, and
+# whether a match is dealt, frame by frame.
+LOADS = """
+import sys
+import chipmodels
+import board_configs.thumby as board
+
+rig = None
+
+def loaded():
+    print("LOADED", *[name for name in CODE if name in sys.modules])
+    print("DEALT", rig.app.game is not None)
+
+def begin():
+    global rig
+    rig = chipmodels.Rig(board, seed=3, playouts=2, model=False)
+    chipmodels.FakePin.record = chipmodels.FakeSPI.record = False
+    loaded()
+
+def to_setup():
+    chipmodels.choose(rig, "New game")
+    sc = rig.app.screen
+    while sc.rows_of[sc.cursor][0] != "start":
+        rig.act(1)
+    loaded()
+    rig.pins["A"].level = 0             # Start pressed; the frames follow one a call
+
+def frame():
+    rig.frame()
+    loaded()
+"""
+
+
+def test_the_games_code_is_loaded_on_the_frame_before_its_deal():
+    """The title and the setup load none of the game's code (Start checks the setup with
+    engine.rules alone); the frame after Start loads it all, the next one deals."""
+    from tools.bench.needs import GAME_CODE
+    script = LOADS + "CODE = %r\n" % (GAME_CODE,)
+    out = on_a_board(script, ["begin()", "to_setup()"] + ["frame()"] * 30, "the game's code")
+    loads = [line.split()[1:] for line in out.splitlines() if line.startswith("LOADED")]
+    dealt = [line == "DEALT True" for line in out.splitlines() if line.startswith("DEALT")]
+    assert loads[0] == loads[1] == [], out          # the title, the setup
+    first = dealt.index(True)
+    assert sorted(loads[first - 1]) == sorted(GAME_CODE) and not dealt[first - 1], out
+    assert loads[first - 2] == ["engine.rules"], out          # the frame Start was taken
+
+
 # A human's turn against strong AIs: no AI there is an Expert or of an easy level, so
 # engine.expert and engine.easy are not imported. Looking at the table makes nothing; the
 # hint is Strong's choice (no Expert plays here), its player let go with the answer:

@@ -60,6 +60,10 @@ FROZEN_KEEPS = 18500              # module objects frozen code kept in RAM (real
 KEEPS_RATIO = FROZEN_KEEPS / 20416
 HEAPSIZE = 512 * 1024
 GROWTH = 134217728                # the VM's gc.mem_free() counts 128 MB of growth
+# what a device has not imported at boot: the game's own code, firmware.game and what it
+# imports, first imported at a match's deal (firmware.app)
+GAME_CODE = ("firmware.game", "firmware.story", "engine.match", "engine.round", "engine.ai",
+             "engine.rules", "engine.text", "engine.moves", "engine.cards", "engine.rng")
 STEP = 512                        # the cap is found to this many bytes
 
 EVENING = """
@@ -102,8 +106,7 @@ def reserve(cap):
 class Rig:
     # the device loop (firmware.main: App.frame, show_boxes when boxes were drawn) on the fake
     # pins and bus
-    def __init__(self, board, store, keys):
-        from firmware.app import App
+    def __init__(self, board, keys):
         from firmware.gfx import Canvas
         from firmware.main import show_boxes
         self.board, self.keys, self.show = board, keys, show_boxes
@@ -114,8 +117,13 @@ class Rig:
             self.pins[name] = machine.Pin.made[gpio]
         self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.now = 0
-        sound = board.open_sound() if hasattr(board, "open_sound") else None
-        self.app = App(board, self.canvas, store, 0, playouts=8, seed=4, sound=sound)
+        self.sound = board.open_sound() if hasattr(board, "open_sound") else None
+        self.app = None
+
+    def open(self, store):
+        # the app, made after a collection (as firmware.main.run makes it)
+        from firmware.app import App
+        self.app = App(self.board, self.canvas, store, 0, playouts=8, seed=4, sound=self.sound)
 
     def frame(self):
         self.now += %d
@@ -200,10 +208,22 @@ def extras():
     yield from choose("Save and quit")
     yield from choose("Continue")
 
+def now():
+    # what the evening looks at, as a name: "held" while a deal waits for the next frame
+    # (App.hold), "turn" at the table on your turn, else the screen's name (a generator's
+    # frame keeps what it evaluated: app objects read in evening() would be kept alive
+    # past the app's use of them, a match's game and its code with them)
+    app = rig.app
+    if app.dealing is not None:
+        return "held"
+    if app.screen.name == "table" and app.screen.my_turn:
+        return "turn"
+    return app.screen.name
+
 def evening(matches):
     while True:
-        name = rig.app.screen.name
-        if rig.app.dealing is not None:      # a deal held for the next frame (App.hold)
+        name = now()
+        if name == "held":                   # a deal held for the next frame
             yield from run(1000)
         elif name == "final":
             PLAN[0] += 1
@@ -221,10 +241,10 @@ def evening(matches):
                 yield from act(3)
             yield from to_row("start")
             yield from act(3)
-        elif name == "table" and PLAN[0] == 1 and not PLAN[1] and rig.app.screen.my_turn:
+        elif name == "turn" and PLAN[0] == 1 and not PLAN[1]:
             PLAN[1] = 1
             yield from extras()
-        elif name == "table" and rig.app.screen.my_turn:
+        elif name == "turn":
             yield from play_turn()
         elif name == "table":
             yield from run(1000)
@@ -236,7 +256,7 @@ def evening(matches):
 
 def seen_since(live):
     end = gc.mem_alloc() - BASE[0]
-    where = "%%d:%%s" %% (PLAN[2], rig.app.screen.name if rig is not None else "import")
+    where = "%%d:%%s" %% (PLAN[2], rig.app.screen.name if rig and rig.app else "import")
     if live > SEEN[0]:
         SEEN[0], SEEN[2] = live, where
     if end > SEEN[1]:
@@ -256,12 +276,24 @@ def import_next():
     __import__(MODULES[n // 2])
     seen_since(live)
 
-def start(name, matches, keys):
+def let_go(names):
+    # what a device has not imported at boot (the game's code, imported at a match's deal)
+    from engine.compat import forget
+    for name in names:
+        forget(name)
+
+def start(name, keys):
+    # the board's display, buttons and canvas (firmware.main.run: then a collection)
     global rig
     live = gc.mem_alloc() - BASE[0]
-    from firmware.save import Store
     board = __import__("board_configs." + name, None, None, ("NAME",))
-    rig = Rig(board, Store("/"), keys)
+    rig = Rig(board, keys)
+    seen_since(live)
+
+def open_app(matches):
+    live = gc.mem_alloc() - BASE[0]
+    from firmware.save import Store
+    rig.open(Store("/"))
     BASE[3] = evening(matches)
     PLAN[4] = 0
     seen_since(live)
@@ -449,8 +481,9 @@ def steps_for(board, matches, frames, cap=None):
     # the game's)
     steps += [("import_next()", 2 * len(modules))]
     steps += ["scrub(100)", "gc.collect()\nprint('EVENING code', gc.mem_alloc() - BASE[0])\n"
-              "micropython.qstr_info()",
-              "gc.collect()\nstart(%r, %d, %r)" % (board, matches, keys)]
+              "micropython.qstr_info()", "let_go(%r)" % (GAME_CODE,),
+              "scrub(100)", "gc.collect()\nstart(%r, %r)" % (board, keys),
+              "scrub(100)", "gc.collect()\nopen_app(%d)" % matches]
     steps += [("tick(%r)" % profile, frames // 100 * 100 + 100)]
     return steps + (["seen()"] if profile else [])
 
@@ -504,16 +537,21 @@ def profile(board, matches, rom, frames=60000, source=None):
 
 def needs(board, matches, rom, found, say=lambda text: None, source=None):
     """The smallest cap (to STEP bytes) in which the evening plays to its end, bisected
-    from the profile `found` (a cap below its peak cannot do: the VM collects nothing
-    within a decision)."""
+    from the profile `found`. A cap below its peak seldom does (the VM collects nothing
+    within a decision), but the profile's heap is laid out otherwise than a capped one's,
+    and the conservative collector may keep a few KB more in one of them (small numbers in
+    arrays read as pointers into a heap at low addresses): that bound is tried first."""
     frames = found["frames"] + 2
     timeout = 2 * found["seconds"] + 20
-    low = found["peak"] // STEP * STEP          # fails: below the profile's peak
+    low = found["peak"] // STEP * STEP
     high = low + 8 * 1024
 
     def plays(cap):
         return run_evening(board, matches, frames, rom, cap, timeout, found["base"], source)[0]
 
+    while low > found["code"] and plays(low):
+        say("needs %s: %d plays, below the profile's peak" % (board, low))
+        low, high = max(found["code"], low - 8 * 1024), low
     while not plays(high):
         say("needs %s: %d too small" % (board, high))
         if high > HEAPSIZE:      # (timeouts on a machine too loaded for the runs' timeout)
