@@ -47,8 +47,8 @@ class App:
         self.canvas = canvas
         self.store = store
         if painter is None:          # the framebuf painter, only when none is given
-            from firmware.paint import Painter
-            painter = Painter(canvas)
+            from firmware.paint import painter_for
+            painter = painter_for(canvas)
         self.painter = painter       # paint(screen), sizes; flying: a card on its way, or -1
         self.sizes = sizes_of(painter)
         self.now = now_ms
@@ -437,7 +437,9 @@ class App:
         elif kind == S.CATCH_ITEM:
             self._catch()
         elif kind == S.HINT_ITEM:
-            self._hint()
+            from firmware.hint import hint   # loaded for the hint alone
+            hint(self)
+            forget("firmware.hint")
         elif kind == S.MENU_ITEM:
             self.pause()
 
@@ -497,34 +499,6 @@ class App:
         between = game.round_over() or game.needs_cover()   # the next screen waits its pace
         self.due = ticks_add(self.now, AI_PACE_MS if between or game.ai_to_act() else 0)
         self.recapped = game.n_moves      # the holder saw their own move
-
-    def _hint(self):
-        """Point the cursor at the move the AI suggests, and say it whole: the card, the
-        wish of a Jack, Mau. Taking it (OK on that card) has them chosen already."""
-        from engine import moves as mv
-        from engine.text import long_name, suit_name
-        t = self.table
-        move = self.game.hint()        # searched now, to the AI's budget
-        self.hinted = move if move is not None else -1
-        card = move & 63 if move is not None and mv.kind(move) == mv.PLAY else -1
-        for i in range(t.item_n):
-            if t.move_for(i) == move or (t.item_kind[i] == S.CARD_ITEM
-                                         and t.hand[t.item_arg[i]] == card):
-                t.cursor = i
-                t.hint = i
-                t._follow()
-                break
-        if move is None:
-            t.say("No hint.")
-        elif card >= 0:
-            words = "Hint: play " + long_name(card)
-            if t.wishes(card):
-                words += ", wish " + suit_name(move >> mv.WISH_SHIFT & 3)
-            if mv.says_mau(move):
-                words += ", say Mau"
-            t.say(words)
-        else:
-            t.say("Hint: " + self._item_text())
 
     def _item_text(self):
         """The item under the cursor in words."""

@@ -2,10 +2,19 @@
 
 firmware.app imports this module when a round ends and lets go of it at the next deal
 and when the final table is left, so that its code is in the heap only between rounds.
+At the final table the game's own code goes too (GAME_CODE).
 """
+
+import sys
 
 from engine.compat import forget
 from firmware import screens as S
+
+
+# The game's own code, firmware.game and what it imports: it goes with the match at its
+# final table (the setup and the title load none of it), and the next deal imports it.
+GAME_CODE = ("firmware.game", "firmware.story", "engine.match", "engine.round", "engine.ai",
+             "engine.rules", "engine.text", "engine.moves", "engine.cards", "engine.rng")
 
 
 class ScoresScreen(S.PagesScreen):
@@ -122,3 +131,6 @@ def final(app):
         app.store.clear_game()
     app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
     forget("firmware.between")      # the final table's keys are the app's
+    if sys.implementation.name == "micropython":   # the setup and the title need none of it
+        for name in GAME_CODE:     # (on CPython, tests and tools hold the engine's classes)
+            forget(name)

@@ -598,7 +598,7 @@ def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
     assert (t.fit, t.cols, t.status_fit) == (5, 22, 1) and "table" in p.painted
     for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
         c = Canvas(w, h, depth)
-        f = sizes_of(paint.Painter(c))           # the framebuf painter: paint's functions
+        f = sizes_of(paint.painter_for(c))           # the framebuf painter: paint's functions
         assert (f.wide, f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
                 f.hand_fit) == (w == 240, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
                                 paint.status_cols(c), paint.status_fit(c), paint.hand_fit(c))

@@ -316,10 +316,10 @@ def painted_whole(app, w, h, depth):
     """A fresh canvas with the app's screen painted whole (a picker drawn over the table
     is painted over that table, painted whole first), once a card flying to the pile has
     landed on the app's own canvas."""
-    from firmware.paint import Painter
+    from firmware.paint import painter_for
     landed(app)
     fresh = Canvas(w, h, depth)
-    painter = Painter(fresh)
+    painter = painter_for(fresh)
     if app.painter.under is not None:
         painter.paint(app.painter.under)
     painter.paint(app.screen)
@@ -389,13 +389,13 @@ def test_a_flying_cards_underlay_is_kept_for_its_flight_only():
             assert app.painter.under_card is None
             assert bytes(painted_whole(app, 240, 135, 4).buf) == bytes(c.buf)
     assert flights >= 3
-    assert not painter_of(128, 64, 1).flies and painter_of(128, 64, 1).under_card is None
+    assert not painter_of(128, 64, 1).flies and not hasattr(painter_of(128, 64, 1), "under_card")
 
 
 def painter_of(w, h, depth):
     """A painter on a fresh canvas."""
-    from firmware.paint import Painter
-    return Painter(Canvas(w, h, depth))
+    from firmware.paint import painter_for
+    return painter_for(Canvas(w, h, depth))
 
 
 def test_buffer_sizes_match_the_formats():
@@ -599,7 +599,7 @@ PAINT_FIGURES = '''
 import time, gc
 from firmware.gfx import Canvas
 from firmware.app import App
-from firmware.paint import Painter
+from firmware.paint import painter_for
 
 class Board:
     LAYOUT = "dpad"
@@ -617,9 +617,9 @@ def figures(w, h, depth, n=20):
     t = app.table
     t0 = time.ticks_ms()
     for i in range(n):
-        Painter(c).paint(t)
+        painter_for(c).paint(t)
     full = time.ticks_diff(time.ticks_ms(), t0) / n
-    p = Painter(c)
+    p = painter_for(c)
     p.paint(t)
     t0 = time.ticks_ms()
     for i in range(n):
@@ -799,7 +799,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
     its way to the pile, between where it was and the pile, the pile showing the card below
     until it lands; then the canvas is the table painted whole. Mono panels show the move
     at once."""
-    from firmware import paint
+    from firmware import paint, paint_large
     c, app = started_game(w, h, depth, seed=5)
     p = app.painter
     cw, ch = c.card_size()
@@ -826,7 +826,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
             continue
         assert p.flying == t.top
         from_hand += p._from_y > 60
-        start = abs(p._from_x - paint._LANDING[0]) + abs(p._from_y - paint._LANDING[1])
+        start = abs(p._from_x - paint_large._LANDING[0]) + abs(p._from_y - paint_large._LANDING[1])
         pile = paint._TOP_AT[c.size]
         shown = region(c, *pile)
         way = []
@@ -836,7 +836,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
             if p.flying < 0 or p._step < 0:
                 continue
             x, y = p._at_x, p._at_y
-            way.append(abs(x - paint._LANDING[0]) + abs(y - paint._LANDING[1]))
+            way.append(abs(x - paint_large._LANDING[0]) + abs(y - paint_large._LANDING[1]))
             alone = Canvas(w, h, depth)
             alone.card(x, y, t.top)
             assert region(c, x + 1, y + 1, cw - 2, ch - 2) == region(alone, x + 1, y + 1, cw - 2, ch - 2)

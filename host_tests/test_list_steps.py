@@ -3,7 +3,7 @@ entered, and the title only where its text changes (docs/boards.md, time)."""
 import pytest
 
 from firmware.gfx import Canvas
-from firmware.paint import Painter
+from firmware.paint import painter_for
 from host_tests.test_boards import load
 from tools.fakes import chipmodels
 
@@ -37,7 +37,7 @@ def as_painted_whole(rig):
     """The rig's canvas equals its screen painted whole on a fresh canvas."""
     c = rig.canvas
     fresh = Canvas(c.width, c.height, c.depth)
-    Painter(fresh).paint(rig.app.screen)
+    painter_for(fresh).paint(rig.app.screen)
     return fresh.buf == c.buf
 
 

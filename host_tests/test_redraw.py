@@ -196,14 +196,15 @@ def test_the_app_steps_a_flying_card_only_while_one_flies(w, h, depth, monkeypat
     """A played card flies to the pile on 240x135 colour screens alone; the app's tick calls
     the painter's animate only while a card is on its way (an idle frame makes no call)."""
     from tools.fakes.chipmodels import turn_target
+    from firmware.paint_large import LargePainter
     flying_at_calls = []
-    step = paint.Painter.animate
+    step = LargePainter.animate
 
     def animate(painter, now_ms):
         flying_at_calls.append(painter.flying)
         step(painter, now_ms)
 
-    monkeypatch.setattr(paint.Painter, "animate", animate)
+    monkeypatch.setattr(LargePainter, "animate", animate)
     c, app = started_game(w, h, depth, seed=5)
     now = app.now
     for _ in range(600):                     # 12 s of frames: you play your first card
@@ -220,6 +221,17 @@ def test_the_app_steps_a_flying_card_only_while_one_flies(w, h, depth, monkeypat
     assert app.game.n_moves > 8
     assert all(card >= 0 for card in flying_at_calls)
     assert bool(flying_at_calls) == (depth == 4 and w >= 200)
+
+
+def test_the_large_painter_repeats_the_painters_private_constants():
+    """firmware.paint_large folds a few of firmware.paint's and firmware.gfx's constants
+    at compile time: its copies match, and only a 240x135 colour canvas gets its painter."""
+    from firmware import paint_large
+    assert paint_large._LARGE == gfx.LARGE
+    assert paint_large._INSIDE == paint._INSIDE and paint_large._SEAT0 == paint._SEAT0
+    assert type(paint.painter_for(gfx.Canvas(240, 135, 4))) is paint_large.LargePainter
+    for w, h, depth in ((128, 64, 1), (72, 40, 1)):
+        assert type(paint.painter_for(gfx.Canvas(w, h, depth))) is paint.Painter
 
 
 def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):
@@ -289,7 +301,7 @@ def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
     pixels wide) both are drawn. The canvas equals the table painted whole after each."""
     from firmware.gfx import Canvas
     c = Canvas(240, 135, 4)
-    painter = paint.Painter(c)
+    painter = paint.painter_for(c)
     t = S.TableScreen(list(names), paint.hand_fit(c), paint.status_cols(c), paint.status_fit(c))
     n = t.players
     w = 240 // (n - 1)
@@ -319,7 +331,7 @@ def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
         drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
         assert drawn and all(any(inside(b, a) for a in allowed) for b in drawn), (drawn, allowed)
         fresh = Canvas(240, 135, 4)
-        paint.Painter(fresh).paint(t)
+        paint.painter_for(fresh).paint(t)
         assert bytes(fresh.buf) == bytes(c.buf)
 
     for p in range(1, n - 1):                 # the turn passes round, seat by seat

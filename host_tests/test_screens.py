@@ -10,7 +10,7 @@ from engine.rules import Rules
 from firmware import gfx
 from firmware import screens as S
 from firmware.gfx import Canvas
-from firmware.paint import Painter, hand_fit, status_cols, status_fit
+from firmware.paint import painter_for, hand_fit, status_cols, status_fit
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
 
@@ -54,7 +54,7 @@ def test_the_rules_pages_wrap_the_page_shown_alone_in_the_vm():
                               modules=("engine", "firmware"), timeout=60)
     assert made == 0
     for w, h, depth in SIZES:
-        f = sizes_of(Painter(Canvas(w, h, depth)))
+        f = sizes_of(painter_for(Canvas(w, h, depth)))
         setup = VM_PAGES % (f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
                             f.hand_fit)
         opened = mpvm.measure_alloc('app.pages("rules", "Rules", TEXTS)', setup,
@@ -134,7 +134,7 @@ def test_top_card_region_shows_the_top_card(w, h, depth):
     for seed in range(6):
         c = Canvas(w, h, depth)
         t, rnd, _, _ = table_for(0, c, Round(Rules("classic"), 3, Random(seed)))
-        Painter(c).paint(t)
+        painter_for(c).paint(t)
         x, y, cw, ch = {240: (105, 23, 30, 42), 128: (42, 8, 15, 22), 72: (27, 7, 9, 12)}[w]
         frames.add((rnd.top(), tuple(c.fb.pixel(x + i, y + j) for j in range(ch) for i in range(cw))))
     tops = {f[0] for f in frames}
@@ -145,7 +145,7 @@ def test_top_card_region_shows_the_top_card(w, h, depth):
 def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
     c = Canvas(w, h, depth)
     t, _, _, _ = table_for(0, c)
-    p = Painter(c)
+    p = painter_for(c)
     p.paint(t)
     assert c.take_dirty() == (0, 0, w, h)
     t.on(S.NEXT)
@@ -159,7 +159,7 @@ def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_cover_draws_no_hand(w, h, depth):
     c = Canvas(w, h, depth)
-    p = Painter(c)
+    p = painter_for(c)
     p.trace = []
     p.paint(S.CoverScreen("Finn", 2))
     assert p.trace == [("cover", 2)]

@@ -267,7 +267,7 @@ def test_the_setup_screen_is_let_go_before_the_deal():
 
 
 # The title and the setup on a Thumby, then Start: which of the game's own modules
-# (firmware.game and what it imports: tools/bench/needs.py's GAME_CODE) are loaded, and
+# (firmware.game and what it imports: firmware.between.GAME_CODE) are loaded, and
 # whether a match is dealt, frame by frame.
 LOADS = """
 import sys
@@ -303,7 +303,7 @@ def frame():
 def test_the_games_code_is_loaded_on_the_frame_before_its_deal():
     """The title and the setup load none of the game's code (Start checks the setup with
     engine.rules alone); the frame after Start loads it all, the next one deals."""
-    from tools.bench.needs import GAME_CODE
+    from firmware.between import GAME_CODE
     script = LOADS + "CODE = %r\n" % (GAME_CODE,)
     out = on_a_board(script, ["begin()", "to_setup()"] + ["frame()"] * 30, "the game's code")
     loads = [line.split()[1:] for line in out.splitlines() if line.startswith("LOADED")]

@@ -42,6 +42,7 @@ import re
 import sys
 import time
 
+from firmware.between import GAME_CODE   # not imported at boot: at a match's deal
 from tools import cli
 from tools.deploy import romfs
 from tools.fakes import chipmodels
@@ -60,10 +61,6 @@ FROZEN_KEEPS = 18500              # module objects frozen code kept in RAM (real
 KEEPS_RATIO = FROZEN_KEEPS / 20416
 HEAPSIZE = 512 * 1024
 GROWTH = 134217728                # the VM's gc.mem_free() counts 128 MB of growth
-# what a device has not imported at boot: the game's own code, firmware.game and what it
-# imports, first imported at a match's deal (firmware.app)
-GAME_CODE = ("firmware.game", "firmware.story", "engine.match", "engine.round", "engine.ai",
-             "engine.rules", "engine.text", "engine.moves", "engine.cards", "engine.rng")
 STEP = 512                        # the cap is found to this many bytes
 
 EVENING = """
