@@ -35,7 +35,7 @@ def st7789_display(spi_id, baudrate, sck, mosi, cs, dc, rst, backlight, rotation
 def ssd1306_i2c_display(i2c_id, freq, sda, scl, addr, width, height):
     """An SSD1306 on I2C."""
     from machine import Pin, I2C
-    from firmware.ssd1306 import SSD1306_I2C
+    from firmware.ssd1306_i2c import SSD1306_I2C
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
     if addr not in i2c.scan():
         raise OSError("no display answers at 0x%02x on I2C%d (SDA GP%d, SCL GP%d): check"
@@ -47,7 +47,7 @@ def ssd1306_spi_display(spi_id, baudrate, sck, mosi, cs, dc, rst, width, height,
                         iref=False):
     """An SSD1306 on 4-wire SPI."""
     from machine import Pin, SPI
-    from firmware.ssd1306 import SSD1306_SPI
+    from firmware.ssd1306_spi import SSD1306_SPI
     spi = SPI(spi_id, baudrate=baudrate, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi))
     return SSD1306_SPI(spi, Pin(dc, Pin.OUT), Pin(cs, Pin.OUT), width, height,
                        rst=None if rst is None else Pin(rst, Pin.OUT),

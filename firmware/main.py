@@ -1,4 +1,5 @@
-"""Device entry: find the board, open its display and buttons, run the app until Quit.
+"""Device entry: firmware.boot starts the board and the app, then the loop runs the app
+until Quit (the boot's code let go first).
 
 `board.py` on the device names the board: `BOARD = "pico_display"`. A root `main.py`
 that says `from firmware.main import run; run()` starts the game at power-on.
@@ -6,43 +7,24 @@ that says `from firmware.main import run; run()` starts the game at power-on.
 
 import time
 
-from engine.compat import const
+from engine.compat import const, forget
 
 FRAME_MS = const(10)   # the loop's nap between polls: buttons need a few ms, not less
 
 
-def board_module(name):
-    """The module board_configs.<name>."""
-    package = __import__("board_configs." + name)
-    return getattr(package, name)
-
-
-def board_name():
-    """The board named in board.py, or the Pico Display Pack."""
-    try:
-        from board import BOARD
-        return BOARD
-    except ImportError:
-        return "pico_display"
-
-
 def run(name=None):
     """Play on the board `name` (default: board.py's) until the player quits."""
-    import gc
-    from firmware.gfx import Canvas
-    from firmware.save import Store
-    from firmware.app import App
-    board = board_module(name or board_name())
-    display = board.open_display()
-    keys = board.open_buttons()
-    canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
-    sound = board.open_sound() if hasattr(board, "open_sound") else None   # a buzzer
-    if not hasattr(board, "open_link"):
-        board.open_link = link_opener(board)     # the title then offers link play
-    gc.collect()
-    app = App(board, canvas, Store("/"), time.ticks_ms(), sound=sound)
-    print("Mau-Mau ready on %s" % board.NAME)  # tools/deploy/deploy.py waits for this line
-    loop(app, canvas, display, keys)
+    loop(*_started(name))
+
+
+def _started(name):
+    """The app and what the loop drives, from firmware.boot (let go once they are made:
+    the boot's code, and the board's wiring helpers, leave the heap before play)."""
+    from firmware.boot import start
+    started = start(name)
+    forget("firmware.boot")
+    forget("board_configs")
+    return started
 
 
 def link_opener(board):

@@ -27,15 +27,6 @@ sits in the stage just before the run, so a run is one `writeto` of one buffer: 
 """
 from engine.compat import const
 
-try:
-    from time import sleep_ms
-except ImportError:  # CPython (tests)
-    from time import sleep as _sleep
-
-    def sleep_ms(ms):
-        """Wait ms milliseconds."""
-        _sleep(ms / 1000)
-
 _SET_MEMORY_MODE = const(0x20)    # 0 horizontal, 1 vertical, 2 page
 _SET_COLUMNS = const(0x21)
 _SET_PAGES = const(0x22)
@@ -63,7 +54,8 @@ _DATA = const(0x40)               # I2C control byte: Co = 0, D/C = 1, data byte
 
 
 class SSD1306:
-    """One SSD1306 panel; the I2C and SPI classes below say how bytes reach it.
+    """One SSD1306 panel; a bus class (firmware.ssd1306_i2c, firmware.ssd1306_spi) says how
+    bytes reach it.
 
     A bus class gives `command_lead` and `data_lead` (how many bytes each command or
     data write starts with: a control byte on I2C), `compares` (keep a shadow and send
@@ -167,55 +159,6 @@ class SSD1306:
         """Send the whole canvas (what changed of it)."""
         self.show(canvas, 0, 0, self.width, self.height)
 
-    def send_changes(self, x0, x1, first, last):
-        """Send the changed part of pages first..last around columns x0..x1 - 1;
-        neighbouring pages share a window while that costs less."""
-        drawn, held, pair = self.drawn, self.held, self.stage  # (4 at once: a tuple)
-        blocks, panel_blocks, width = self.blocks, self.panel_blocks, self.width
-        src, ram = self.source, self.ram
-        c0 = c1 = p0 = -1                      # the window gathered so far (p0 -1: none)
-        left, right = x0 // _BLOCK, (x1 - 1) // _BLOCK   # the rectangle's blocks in a page
-        for page in range(first, last + 1):
-            k, m = left, right
-            if drawn[page] == held[page]:      # the whole page, in C
-                k = m + 1
-            else:
-                pair[:width] = drawn[page]
-                pair[width:] = held[page]
-                while k <= m and blocks[k] == panel_blocks[k]:   # a block at a time, in C
-                    k += 1
-            if k > m:                          # nothing changed in this page's part
-                if p0 >= 0:
-                    self.send_window(c0, c1, p0, page - 1)
-                    p0 = -1
-                continue
-            while blocks[m] == panel_blocks[m]:    # stops at block k, which differs
-                m -= 1
-            row = page * width                 # the page's first byte in the buffers
-            lo = row + k * _BLOCK
-            while src[lo] == ram[lo]:          # block k holds a change
-                lo += 1
-            # from the end of block m or of the rectangle, whichever comes first (a
-            # change past the rectangle is its own rectangle's), back to a change
-            hi = row + (m + 1) * _BLOCK - 1
-            if hi >= row + x1:
-                hi = row + x1 - 1 if row + x1 - 1 > lo else lo
-            while src[hi] == ram[hi]:          # stops at lo at the latest
-                hi -= 1
-            lo, hi = lo - row, hi - row
-            if p0 >= 0:
-                joined_lo = lo if lo < c0 else c0
-                joined_hi = hi if hi > c1 else c1
-                above = page - p0
-                if ((joined_hi - joined_lo + 1) * (above + 1)
-                        <= (c1 - c0 + 1) * above + hi - lo + 1 + self.window_cost):
-                    c0, c1 = joined_lo, joined_hi
-                    continue
-                self.send_window(c0, c1, p0, page - 1)
-            c0, c1, p0 = lo, hi, page
-        if p0 >= 0:
-            self.send_window(c0, c1, p0, last)
-
     def send_window(self, c0, c1, p0, p1):
         """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
         should a write fail, show forgets the shadow)."""
@@ -254,86 +197,3 @@ class SSD1306:
             cmds[1], cmds[2], cmds[3] = _SET_PAGES, p0, p1
             self.commands(self.one_range)
         self.columns, self.page_range = columns, page_range
-
-
-class SSD1306_I2C(SSD1306):
-    """An SSD1306 on I2C: a control byte (0x00 commands, 0x40 data) opens each write."""
-
-    command_lead = 1        # commands start with a control byte: Co = 0, D/C = 0
-    data_lead = 1           # and data with one: Co = 0, D/C = 1
-    compares = True         # a byte takes 22.5 us at 400 kHz: finding it unchanged costs less
-    # a window: address, control and 6 command bytes (each page's run of it is a
-    # transaction of its own either way)
-    window_cost = 8
-
-    def __init__(self, i2c, width, height, addr=0x3C, col_offset=0, iref=False):
-        self.i2c, self.addr = i2c, addr
-        self.one = bytearray(2)
-        self.one[0] = 0x00             # Co = 0, D/C = 0: command bytes follow
-        super().__init__(width, height, col_offset, iref)
-
-    def command(self, code):
-        """Send one command byte."""
-        self.one[1] = code
-        self.i2c.writeto(self.addr, self.one)
-
-    def commands(self, codes):
-        """Send command bytes in one transaction (codes start with the control byte)."""
-        self.i2c.writeto(self.addr, codes)
-
-    def begin(self):
-        """Before a window's runs: nothing on I2C."""
-
-    def run(self, buf):
-        """Send one run of display RAM bytes, its control byte first, in one transaction."""
-        self.i2c.writeto(self.addr, buf)
-
-    def end(self):
-        """After a window's runs: nothing on I2C."""
-
-
-class SSD1306_SPI(SSD1306):
-    """An SSD1306 on 4-wire SPI: DC low for commands, high for data, CS low around both."""
-
-    command_lead = 0
-    data_lead = 0
-    compares = False        # a byte takes 0.8 us at 10 MHz: comparing costs more than sending
-
-    def __init__(self, spi, dc, cs, width, height, rst=None, col_offset=0, iref=False):
-        self.spi, self.dc, self.cs, self.rst = spi, dc, cs, rst
-        self.one = bytearray(1)
-        cs.init(cs.OUT, value=1)
-        dc.init(dc.OUT, value=0)
-        if rst is not None:
-            rst.init(rst.OUT, value=1)
-            sleep_ms(1)
-            rst(0)
-            sleep_ms(10)
-            rst(1)
-            sleep_ms(1)
-        super().__init__(width, height, col_offset, iref)
-
-    def command(self, code):
-        """Send one command byte."""
-        self.one[0] = code
-        self.commands(self.one)
-
-    def commands(self, codes):
-        """Send command bytes."""
-        self.dc(0)
-        self.cs(0)
-        self.spi.write(codes)
-        self.cs(1)
-
-    def begin(self):
-        """Before a window's runs: DC high (data), CS low for all of them."""
-        self.dc(1)
-        self.cs(0)
-
-    def run(self, buf):
-        """Send one run of display RAM bytes."""
-        self.spi.write(buf)
-
-    def end(self):
-        """After a window's runs: CS high."""
-        self.cs(1)

@@ -20,8 +20,8 @@ def load(name):
 @pytest.fixture(autouse=True)
 def no_waiting(monkeypatch):
     """The drivers' reset waits are not slept on CPython (the VM runs sleep as it is)."""
-    from firmware import ssd1306, st7789
-    for driver in (st7789, ssd1306):
+    from firmware import ssd1306_spi, st7789
+    for driver in (st7789, ssd1306_spi):
         monkeypatch.setattr(driver, "sleep_ms", lambda ms: None)
 
 

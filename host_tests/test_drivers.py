@@ -8,7 +8,7 @@ shows them whole and in part, and compares every pixel of the panel with the can
 import pytest
 
 from engine.rng import Random
-from firmware import ssd1306, st7789
+from firmware import ssd1306, ssd1306_i2c, ssd1306_spi, st7789
 from tools.fakes import chipmodels
 from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
                               ST7789Model, canvas_colours, first_difference, scribble)
@@ -24,7 +24,7 @@ def fakes(monkeypatch):
     chipmodels.reset_fakes()
     chipmodels.wire_spi(DC, CS)
     WAITS.clear()
-    for driver in (st7789, ssd1306):   # the drivers' waits are noted, not slept
+    for driver in (st7789, ssd1306_spi):   # the drivers' waits are noted, not slept
         monkeypatch.setattr(driver, "sleep_ms", WAITS.append)
     yield
     chipmodels.reset_fakes()
@@ -173,7 +173,7 @@ def test_st7789_wire_format_is_big_endian_rgb565():
 
 def open_ssd1306_spi(width=72, height=40, offset=28):
     spi = FakeSPI(0)
-    panel = ssd1306.SSD1306_SPI(spi, FakePin(DC), FakePin(CS), width, height,
+    panel = ssd1306_spi.SSD1306_SPI(spi, FakePin(DC), FakePin(CS), width, height,
                                 rst=FakePin(RST), col_offset=offset, iref=True)
     return spi, panel
 
@@ -222,7 +222,7 @@ def open_ssd1306_i2c(picture_seed=21, strokes=12, i2c=None):
     """A 128x64 panel on I2C (a FakeI2C unless given) showing a random picture, and its
     model (which saw it all)."""
     i2c = FakeI2C(0) if i2c is None else i2c
-    panel = ssd1306.SSD1306_I2C(i2c, 128, 64)
+    panel = ssd1306_i2c.SSD1306_I2C(i2c, 128, 64)
     canvas = PlainCanvas(128, 64, 1)
     scribble(canvas, Random(picture_seed), strokes)
     panel.show_all(canvas)
@@ -344,7 +344,7 @@ def test_ssd1306_first_show_after_init_sends_the_whole_screen(bus_kind):
     """Panel RAM is unknown at power-up: even a one-pixel box sends every byte."""
     if bus_kind == "i2c":
         bus = FakeI2C(0)
-        panel, model = ssd1306.SSD1306_I2C(bus, 128, 64), SSD1306Model(128, 64, 0)
+        panel, model = ssd1306_i2c.SSD1306_I2C(bus, 128, 64), SSD1306Model(128, 64, 0)
     else:
         bus, panel = open_ssd1306_spi()
         model = SSD1306Model(72, 40, 28)
@@ -411,7 +411,7 @@ def test_ssd1306_i2c_absent_device_raises():
     i2c = FakeI2C(0)
     i2c.devices = ()
     with pytest.raises(OSError):
-        ssd1306.SSD1306_I2C(i2c, 128, 64)
+        ssd1306_i2c.SSD1306_I2C(i2c, 128, 64)
 
 
 def test_ssd1306_model_catches_a_missing_offset():
@@ -543,16 +543,16 @@ VM_OLED = """
 import gc, micropython
 import chipmodels
 from engine.rng import Random
-from firmware import ssd1306
+from firmware import ssd1306_i2c, ssd1306_spi
 
 def open_panel(bus_kind):
     chipmodels.reset_fakes()
     if bus_kind == "i2c":
         bus = chipmodels.FakeI2C(0)
-        return bus, ssd1306.SSD1306_I2C(bus, 128, 64), chipmodels.SSD1306Model(128, 64, 0)
+        return bus, ssd1306_i2c.SSD1306_I2C(bus, 128, 64), chipmodels.SSD1306Model(128, 64, 0)
     chipmodels.wire_spi(16, 17)
     bus = chipmodels.FakeSPI(0)
-    panel = ssd1306.SSD1306_SPI(bus, chipmodels.FakePin(16), chipmodels.FakePin(17), 72, 40,
+    panel = ssd1306_spi.SSD1306_SPI(bus, chipmodels.FakePin(16), chipmodels.FakePin(17), 72, 40,
                                 col_offset=28, iref=True)
     return bus, panel, chipmodels.SSD1306Model(72, 40, 28)
 

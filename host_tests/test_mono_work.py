@@ -5,7 +5,7 @@ from array import array
 
 import pytest
 
-from firmware import gfx, ssd1306
+from firmware import gfx, ssd1306, ssd1306_i2c, ssd1306_spi
 from firmware.gfx import Canvas
 from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, SSD1306Model, canvas_colours,
                                     first_difference, reset_fakes, wire_spi)
@@ -56,7 +56,8 @@ def test_a_small_letter_goes_into_its_stamp_as_one_word(monkeypatch):
 
 def whole_screen_copies(monkeypatch, panel_of, width, height):
     """Slice copies into the driver's own buffers while it sends a whole screen."""
-    monkeypatch.setattr(ssd1306, "bytearray", CountingBytes, raising=False)
+    for module in (ssd1306, ssd1306_i2c, ssd1306_spi):
+        monkeypatch.setattr(module, "bytearray", CountingBytes, raising=False)
     panel = panel_of(width, height)
     canvas = Canvas(width, height, 1)
     canvas.text("Mau-Mau", 3, 3, 9)
@@ -69,14 +70,14 @@ def test_i2c_stages_each_page_of_a_window_with_one_copy(monkeypatch):
     """128x64 on I2C: a page goes into the stage in one copy (not 16 columns at a time) and
     into the driver's copy of the panel's RAM in one more: 2 copies a page."""
     copies, panel = whole_screen_copies(
-        monkeypatch, lambda w, h: ssd1306.SSD1306_I2C(FakeI2C(0), w, h), 128, 64)
+        monkeypatch, lambda w, h: ssd1306_i2c.SSD1306_I2C(FakeI2C(0), w, h), 128, 64)
     assert copies == 2 * panel.pages
 
 
 def test_spi_stages_each_page_of_a_window_with_one_copy(monkeypatch):
     """72x40 on SPI (the Thumby; no copy of the panel's RAM): one copy a page."""
     def open_spi(w, h):
-        return ssd1306.SSD1306_SPI(FakeSPI(0), FakePin(DC), FakePin(CS), w, h, col_offset=28)
+        return ssd1306_spi.SSD1306_SPI(FakeSPI(0), FakePin(DC), FakePin(CS), w, h, col_offset=28)
     copies, panel = whole_screen_copies(monkeypatch, open_spi, 72, 40)
     assert copies == panel.pages
 
@@ -85,7 +86,7 @@ def test_windows_of_every_start_column_show_the_canvas():
     """Windows starting in every column of a block (a page's tail is copied from its block's
     start) leave the panel equal to the canvas."""
     bus = FakeI2C(0)
-    panel = ssd1306.SSD1306_I2C(bus, 128, 64)
+    panel = ssd1306_i2c.SSD1306_I2C(bus, 128, 64)
     model = SSD1306Model(128, 64, 0)
     canvas = Canvas(128, 64, 1)
     panel.show(canvas, 0, 0, 128, 64)
@@ -100,7 +101,7 @@ def test_windows_of_every_start_column_show_the_canvas():
 def test_the_copy_of_the_panels_ram_lines_up_with_the_canvas():
     """The driver finds changed bytes by comparing the canvas with its copy of the panel's
     RAM at the same index (no offset to add in the loop): after a whole screen they agree."""
-    panel = ssd1306.SSD1306_I2C(FakeI2C(0), 128, 64)
+    panel = ssd1306_i2c.SSD1306_I2C(FakeI2C(0), 128, 64)
     canvas = Canvas(128, 64, 1)
     canvas.text("Mau-Mau", 3, 3, 9)
     canvas.card(60, 30, 0x27)
@@ -113,6 +114,12 @@ def test_the_i2c_driver_keeps_a_stage_and_the_panels_copy_and_little_else():
     or a page of the canvas and of the panel compared side by side), the copy of the
     panel's RAM after its pad byte, a window's commands and a command byte's pair: 1,290
     bytes (a compare row of its own had taken 256 more)."""
-    panel = ssd1306.SSD1306_I2C(FakeI2C(0), 128, 64)
+    panel = ssd1306_i2c.SSD1306_I2C(FakeI2C(0), 128, 64)
     kept = {id(v): len(v) for v in vars(panel).values() if isinstance(v, bytearray)}
     assert sum(kept.values()) == 2 * 128 + (1 + 128 * 8) + 7 + 2
+
+
+def test_the_i2c_driver_repeats_the_drivers_block_width():
+    """firmware.ssd1306_i2c compares the panel's blocks as wide as firmware.ssd1306 cut
+    them (each folds the constant at compile time)."""
+    assert ssd1306_i2c._BLOCK == ssd1306._BLOCK

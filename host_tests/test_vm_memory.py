@@ -314,6 +314,16 @@ def test_the_games_code_is_loaded_on_the_frame_before_its_deal():
     assert loads[first - 2] == ["engine.rules"], out          # the frame Start was taken
 
 
+def test_the_boot_code_leaves_before_play():
+    """firmware.main starts the app with firmware.boot and lets go of it, and of
+    board_configs' wiring helpers, before the loop: the board's own module stays."""
+    out = on_a_board("import sys\nfrom firmware.main import _started\n"
+                     "app, canvas, display, keys = _started('thumby')\n"
+                     "print('LOADED', 'firmware.boot' in sys.modules, 'board_configs' in sys.modules,"
+                     " 'board_configs.thumby' in sys.modules, app.screen.name)", [], "boot")
+    assert "Mau-Mau ready on" in out and "LOADED False False True title" in out, out
+
+
 # A human's turn against strong AIs: no AI there is an Expert or of an easy level, so
 # engine.expert and engine.easy are not imported. Looking at the table makes nothing; the
 # hint is Strong's choice (no Expert plays here), its player let go with the answer:

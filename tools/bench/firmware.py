@@ -522,7 +522,11 @@ def load_order(board):
     import importlib
     import subprocess
     config = importlib.import_module("board_configs." + board)
-    driver = "firmware.st7789" if config.DEPTH == 4 else "firmware.ssd1306"
+    if config.DEPTH == 4:
+        drivers = ["firmware.st7789"]
+    else:                                 # the SSD1306 and its bus (I2C: the Pico + OLED)
+        drivers = ["firmware.ssd1306", "firmware.ssd1306_i2c" if hasattr(config, "I2C_ID")
+                   else "firmware.ssd1306_spi"]
     code = ("from tools.sim import install_framebuf; install_framebuf()\n"
             "import firmware.app, firmware.game, firmware.save, firmware.story, firmware.paint,"
             " engine.ai, engine.text, firmware.gfx")
@@ -534,7 +538,7 @@ def load_order(board):
         if "." in name and name.split(".")[0] in ("engine", "firmware") \
                 and name != "engine.cpython":
             order.append(name)
-    return order + ["board_configs." + board, driver]
+    return order + ["board_configs." + board] + drivers
 
 
 def collect_step():

@@ -285,6 +285,8 @@ def start(name, keys):
     live = gc.mem_alloc() - BASE[0]
     board = __import__("board_configs." + name, None, None, ("NAME",))
     rig = Rig(board, keys)
+    from engine.compat import forget
+    forget("board_configs")     # the wiring helpers, let go after the boot (firmware.main)
     seen_since(live)
 
 def open_app(matches):

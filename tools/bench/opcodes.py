@@ -5,7 +5,7 @@
 The game of tools.bench.firmware (seed 4, you and three strong AIs, the same key presses,
 game after game) on the fake pins and bus, run in CPython with sys.settrace counting each
 opcode run in the painter (firmware/paint.py, paint_list.py), the canvas (firmware/gfx.py)
-and the display driver (st7789.py, ssd1306.py, expand.py); framebuf's C, the fakes, the app
+and the display driver (st7789.py, ssd1306*.py, expand.py); framebuf's C, the fakes, the app
 and the engine are not counted. The same on every run and every machine: a cut of a few
 percent shows here where the VM's milliseconds swing 20% between runs. An opcode is not a
 microsecond (a call costs several, a subscript one): read the counts beside the VM times.
@@ -19,7 +19,8 @@ from tools import cli
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 PAINTER = ("/firmware/paint.py", "/firmware/paint_list.py")
 CANVAS = ("/firmware/gfx.py",)
-DRIVER = ("/firmware/st7789.py", "/firmware/ssd1306.py", "/firmware/expand.py")
+DRIVER = ("/firmware/st7789.py", "/firmware/ssd1306.py", "/firmware/ssd1306_i2c.py",
+          "/firmware/ssd1306_spi.py", "/firmware/expand.py")
 PART = {}
 for _part, _files in (("painter", PAINTER), ("canvas", CANVAS), ("driver", DRIVER)):
     for _f in _files:
@@ -44,9 +45,9 @@ def count(name, decisions=300):
     from tools.sim import install_framebuf
     install_framebuf()
     from tools.fakes import chipmodels
-    from firmware import ssd1306, st7789
+    from firmware import ssd1306_spi, st7789
     machine = _Patches()
-    for driver in (st7789, ssd1306):          # the reset waits: not slept on CPython
+    for driver in (st7789, ssd1306_spi):          # the reset waits: not slept on CPython
         machine.setitem(driver.__dict__, "sleep_ms", lambda ms: None)
     chipmodels.install_machine(machine)
     try:
