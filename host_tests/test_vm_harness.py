@@ -32,6 +32,16 @@ def test_vm_is_micropython_with_31_bit_small_ints():
     assert out == ["micropython", str(2**31 - 1), "False", "True"]
 
 
+def test_the_vms_heap_lies_where_a_boards_does():
+    """The GC heap starts at 0x2000_0000 or above, as an RP2040's RAM (tools/vm/vmheap.mjs):
+    small numbers in arrays do not read as pointers into it."""
+    out = mpvm.run("import uctypes\nprint(uctypes.addressof(bytearray(8)))").check().stdout
+    assert 0x20000000 <= int(out) < 0x30000000
+    grown = mpvm.run("import uctypes\nb = [bytearray(4096) for _ in range(300)]\n"
+                     "print(uctypes.addressof(b[-1]))", heapsize=256 * 1024).check().stdout
+    assert int(grown) >= 0x20000000           # the areas the heap grows by lie there too
+
+
 def test_mpy_cross_emits_the_vm_mpy_version():
     assert mpvm.mpy_cross_mpy_version() == mpvm.vm_mpy_version()
 

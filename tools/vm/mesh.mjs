@@ -11,6 +11,7 @@
 //       orchestrator's {"ret": text}. Strings cross, nothing else.
 import fs from "node:fs";
 import { makeDirs } from "./vmfs.mjs";
+import { heapWhereABoardsIs } from "./vmheap.mjs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 
@@ -46,6 +47,7 @@ async function main() {
     stderr: (b) => out.push(b[0]),
     linebuffer: false,
   });
+  heapWhereABoardsIs(mp, spec.heapsize ?? 512 * 1024);
   const printed = () => Buffer.from(out.splice(0)).toString();
   mp.registerJsModule("mesh", {
     call: (fn, arg) => {

@@ -22,6 +22,7 @@
 // (MicroPython traceback on stderr), n for sys.exit(n), 2 bad usage, 3 the VM itself died.
 import fs from "node:fs";
 import { makeDirs } from "./vmfs.mjs";
+import { heapWhereABoardsIs } from "./vmheap.mjs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
@@ -109,27 +110,6 @@ function mountRomfs(mp, b64) {
   mp.globals.set("_mpvm_rom_addr", addr);
   mp.globals.set("_mpvm_rom_len", image.length);
   mp.runPython(MOUNT_ROMFS);
-}
-
-// The GC heap where a board's is: an RP2040's RAM begins at 0x2000_0000, the VM's C heap
-// at about 0x30000. The collector is conservative (any word that holds the address of a
-// block's start keeps the block), and in a heap at such low addresses small numbers read
-// as pointers (two 16-bit moves, four bytes of mono pixels), keeping garbage for KBs, which
-// a board's heap addresses seldom are. So the VM starts again over a fresh heap, allocated
-// past a spacer of C memory that is never touched (the wasm memory grows, no RAM is used).
-const DEVICE_HEAP = 0x20000000;
-const PYSTACK = 2048;              // loadMicroPython's own
-
-function heapWhereABoardsIs(mp, heapsize) {
-  const mod = mp._module;
-  const here = mod._malloc(16);
-  mod._free(here);
-  if (here < DEVICE_HEAP && !mod._malloc(DEVICE_HEAP - here)) {
-    throw new Error("mpvm: no room to place the heap at a board's address");
-  }
-  mod.ccall("mp_js_init", "null", ["number", "number"], [PYSTACK, heapsize]);
-  mod.ccall("proxy_c_init", "null", [], []);
-  mp.globals.__dict__ = mp.pyimport("__main__").__dict__;
 }
 
 // A hard cap on the GC heap, which otherwise grows on demand (split heap): the wasm memory
