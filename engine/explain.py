@@ -8,7 +8,8 @@ only finds the words.
 from engine.cards import JACK
 from engine import moves as mv
 from engine.round import IllegalMove, DRAWN, AGAIN
-from engine.text import card_name, describe, SUIT_LETTERS
+from engine.notation import describe
+from engine.text import card_name, SUIT_LETTERS
 
 
 def illegal(rnd, player, move):

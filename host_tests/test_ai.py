@@ -22,7 +22,7 @@ import pytest
 from engine import ai, cards, easy, expert
 from engine import moves as mv
 from engine import round as rd
-from engine.text import parse, describe
+from engine.notation import parse, describe
 from engine.rng import Random
 from engine.round import Round, View
 from engine.rules import (Rules, OPTION_NAMES, options, ACE_DRAW4, ACE_PLAY_AGAIN, MAU_OFF,

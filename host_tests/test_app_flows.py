@@ -930,7 +930,7 @@ def lay(h, hands, top, turn=0):
     """Lay a chosen table on the app's round (hands by seat in short names), the human
     to move, and show it as the app would."""
     from engine.cards import deck
-    from engine.text import parse
+    from engine.notation import parse
     rnd = h.app.game.rnd
     laid = [[parse(c) for c in hand.split()] for hand in hands]
     rest = list(deck(rnd.rules.deck_name()))
@@ -946,7 +946,7 @@ def test_a_hint_is_the_whole_move_its_wish_and_mau(name):
     """Jack of hearts and 7 of diamonds on the 8 of spades: the hint is the Jack, wishing
     diamonds, saying Mau; taking it finds both chosen already."""
     from engine import moves as mv
-    from engine.text import parse
+    from engine.notation import parse
     h = Hands(name, seed=2)
     h.start(levels=[0, 3])
     h.play_to(("table",))

@@ -8,7 +8,7 @@ from engine import events as ev
 from engine import moves as mv
 from engine.cards import deck, NO_CARD
 from engine.round import IllegalMove
-from engine.text import parse
+from engine.notation import parse
 from firmware import story
 from firmware.game import Game
 

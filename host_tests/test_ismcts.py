@@ -20,7 +20,7 @@ from engine import round as rd
 from engine.rng import Random
 from engine.round import Round, View
 from engine.rules import Rules
-from engine.text import describe, parse
+from engine.notation import describe, parse
 from test_ai import option_mixes, play_bots
 from tools import ismcts
 from tools import tournament as tm

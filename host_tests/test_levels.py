@@ -17,7 +17,7 @@ from engine import moves as mv
 from engine.rng import Random
 from engine.round import Round, View
 from engine.rules import Rules
-from engine.text import parse, describe
+from engine.notation import parse, describe
 from tools import tournament
 
 

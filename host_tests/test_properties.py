@@ -31,7 +31,8 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from engine import moves as mv
 from engine import cards as cd
-from engine.text import card_name, describe, parse
+from engine.notation import describe, parse
+from engine.text import card_name
 from engine.cards import NO_CARD, deck
 from engine.rng import Random
 from engine.round import Round, View, IllegalMove, NORMAL, DRAWN, AGAIN, OVER

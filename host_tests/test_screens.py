@@ -191,7 +191,7 @@ def test_the_scores_page_their_rows():
 def stacked(hands, top, turn=0):
     """A classic 2-player round with these hands (short names) and top card."""
     from engine.cards import deck
-    from engine.text import parse
+    from engine.notation import parse
     rules = Rules("classic")
     rnd = Round(rules, 2, Random(1))
     hands = [bytearray(parse(c) for c in h.split()) for h in hands]
@@ -202,7 +202,7 @@ def stacked(hands, top, turn=0):
 
 
 def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
-    from engine.text import parse
+    from engine.notation import parse
     c = Canvas(240, 135, 4)
     t, _, _, _ = table_for(0, c, stacked(["JC", "8S 9S"], "7H"))
     assert not t.wishes(parse("JC"))                     # the last card: no picker
@@ -213,7 +213,7 @@ def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
 
 
 def test_mau_is_said_with_the_second_last_card_not_with_a_tile_before_it():
-    from engine.text import parse
+    from engine.notation import parse
     c = Canvas(128, 64, 1)
     t, _, _, _ = table_for(0, c, stacked(["7H 8C", "8S 9S"], "7D"))
     assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]
@@ -275,7 +275,7 @@ def test_the_hand_is_shown_sorted_and_keeps_its_order_while_others_move():
     """By suit (clubs, spades, hearts, diamonds), then rank; or by rank, then suit. The
     engine puts a drawn card first; the row does not move, and the cursor stays on its
     card."""
-    from engine.text import parse
+    from engine.notation import parse
     c = Canvas(240, 135, 4)
     rnd = stacked(["9H 7C JS AC 8H", "8S 9S TS"], "7D")
     t, rnd, out, n = table_for(0, c, rnd)

@@ -22,7 +22,7 @@ from engine.round import Round, View
 from engine.rng import Random
 from engine.rules import Rules
 from engine.search import Search
-from engine.text import parse, describe
+from engine.notation import parse, describe
 from firmware import game as fg
 from firmware.game import Game
 from test_ai import _stacked

@@ -112,7 +112,7 @@ def moves_of(game):
 
 
 def card(name):
-    from engine.text import parse
+    from engine.notation import parse
     return parse(name)
 
 

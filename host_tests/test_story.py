@@ -136,7 +136,7 @@ def test_drawing_the_count_of_a_seven_completes_the_play_that_asked_for_it():
 
 def test_a_game_marks_the_draws_that_pay_a_count():
     from engine.cards import deck
-    from engine.text import parse
+    from engine.notation import parse
     from firmware.game import Game
     game = Game({"seats": [["Anna", 0], ["Finn", 0]], "preset": "classic"}, seed=1)
     hands = [[parse(c) for c in "7C 8D 9D".split()], [parse(c) for c in "KH QH KS".split()]]

@@ -29,7 +29,8 @@ if __package__ in (None, ""):  # run as a script: make `engine` importable
 
 from engine import moves as mv  # noqa: E402
 from engine import replay as log  # noqa: E402
-from engine.text import parse as parse_card, describe, SUIT_LETTERS  # noqa: E402
+from engine.notation import parse as parse_card, describe  # noqa: E402
+from engine.text import SUIT_LETTERS  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rng import Random  # noqa: E402
 from engine.round import IllegalMove  # noqa: E402

@@ -15,7 +15,8 @@ from engine.rng import Random
 from engine.round import Round, IllegalMove
 from engine import events as ev
 from engine import moves as mv
-from engine.text import card_name, parse, describe, SUIT_LETTERS, EVENT_NAMES
+from engine.notation import parse, describe
+from engine.text import card_name, SUIT_LETTERS, EVENT_NAMES
 from engine.tables import draw_pile, discard_pile
 
 TABLE_SEED = 7  # seed of the round's generator: reshuffles are deterministic

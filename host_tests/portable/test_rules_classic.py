@@ -4,7 +4,7 @@ Each test stacks a table and plays the moves the rule talks about. Runs unchange
 under pytest and inside the MicroPython VM (plain functions, bare asserts).
 """
 
-from engine.text import parse
+from engine.notation import parse
 from engine.cards import CLUBS, HEARTS, SPADES, SEVEN, JACK
 from engine.rng import Random
 from engine.round import Round, NORMAL, DRAWN, OVER
