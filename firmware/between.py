@@ -12,7 +12,8 @@ from firmware import screens as S
 
 
 # The game's own code, firmware.game and what it imports: it goes with the match at its
-# final table (the setup and the title load none of it), and the next deal imports it.
+# final table (the setup and the title load none of it; linked play keeps it), and the
+# next deal imports it.
 GAME_CODE = ("firmware.game", "firmware.story", "engine.match", "engine.round", "engine.ai",
              "engine.rules", "engine.text", "engine.moves", "engine.cards", "engine.rng")
 
@@ -131,6 +132,9 @@ def final(app):
         app.store.clear_game()
     app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
     forget("firmware.between")      # the final table's keys are the app's
-    if sys.implementation.name == "micropython":   # the setup and the title need none of it
-        for name in GAME_CODE:     # (on CPython, tests and tools hold the engine's classes)
+    # the setup and the title need none of the game's code; linked play keeps it for the
+    # link's next match (its host's and client's modules import it), and on CPython the
+    # tests and tools hold the engine's classes
+    if app.link is None and sys.implementation.name == "micropython":
+        for name in GAME_CODE:
             forget(name)

@@ -297,6 +297,10 @@ def to_setup():
 def frame():
     rig.frame()
     loaded()
+
+def to_final():
+    assert chipmodels.play_game(rig, 3000) == "final", rig.app.screen.name
+    loaded()
 """
 
 
@@ -312,6 +316,17 @@ def test_the_games_code_is_loaded_on_the_frame_before_its_deal():
     first = dealt.index(True)
     assert sorted(loads[first - 1]) == sorted(GAME_CODE) and not dealt[first - 1], out
     assert loads[first - 2] == ["engine.rules"], out          # the frame Start was taken
+
+
+def test_the_final_table_lets_go_of_the_games_code():
+    """A match played to its final table: none of the game's code stays loaded (the next
+    match's deal imports it again)."""
+    from firmware.between import GAME_CODE
+    script = LOADS + "CODE = %r\n" % (GAME_CODE,)
+    out = on_a_board(script, ["begin()", "to_setup()"] + ["frame()"] * 30 + ["to_final()"],
+                     "the final table")
+    loads = [line.split()[1:] for line in out.splitlines() if line.startswith("LOADED")]
+    assert sorted(loads[-2]) == sorted(GAME_CODE) and loads[-1] == [], out
 
 
 def test_the_boot_code_leaves_before_play():
