@@ -2,9 +2,9 @@
 
 try:
     from micropython import const
-    from time import ticks_ms, ticks_add, ticks_diff
+    from time import ticks_ms, ticks_add, ticks_diff, sleep_ms
 except ImportError:  # CPython: the same names from engine.cpython, never loaded on a device
-    from engine.cpython import const, ticks_ms, ticks_add, ticks_diff
+    from engine.cpython import const, ticks_ms, ticks_add, ticks_diff, sleep_ms
 
 
 def forget(name):

@@ -32,6 +32,11 @@ def ticks_diff(a, b):
     return a - b
 
 
+def sleep_ms(ms):
+    """Wait ms milliseconds, like MicroPython's time.sleep_ms."""
+    time.sleep(ms / 1000)
+
+
 def fold_consts(package):
     """From now on compile the modules of `package` with their const() names folded."""
     if not any(isinstance(f, _ConstFinder) and f.prefix == package + "."

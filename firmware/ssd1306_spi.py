@@ -4,16 +4,8 @@ rectangle goes out whole (firmware.ssd1306).
 board_configs imports it for a board whose panel is on SPI (the Thumby); a panel on I2C
 loads firmware.ssd1306_i2c instead.
 """
+from engine.compat import sleep_ms
 from firmware.ssd1306 import SSD1306
-
-try:
-    from time import sleep_ms
-except ImportError:  # CPython (tests)
-    from time import sleep as _sleep
-
-    def sleep_ms(ms):
-        """Wait ms milliseconds."""
-        _sleep(ms / 1000)
 
 
 class SSD1306_SPI(SSD1306):

@@ -18,21 +18,12 @@ is the panel's size, as the game's always is.
 """
 import framebuf
 from struct import pack_into
-from engine.compat import const
+from engine.compat import const, sleep_ms
 
 try:
     from firmware.expand import expand
 except (ImportError, NameError, SyntaxError, ValueError):  # no viper here: framebuf's blit
     expand = None                                          # (firmware/expand.py says why)
-
-try:
-    from time import sleep_ms
-except ImportError:  # CPython (tests)
-    from time import sleep as _sleep
-
-    def sleep_ms(ms):
-        """Wait ms milliseconds."""
-        _sleep(ms / 1000)
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)

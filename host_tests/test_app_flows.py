@@ -924,6 +924,13 @@ def test_the_move_buffer_fits_every_legal_move_list():
     assert app._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
 
 
+def test_the_store_repeats_the_devices_decision_deadline():
+    # firmware.save repeats engine.ai.DEVICE_MS privately: the title imports no AI for it
+    from engine.ai import DEVICE_MS
+    from firmware import save
+    assert save._DEVICE_MS == DEVICE_MS
+
+
 # --- the table at a turn's start: the cursor, the hint, the recap ----------------------
 
 def lay(h, hands, top, turn=0):
