@@ -247,23 +247,30 @@ def test_the_games_imports_make_fewer_than_1000_names():
 
 @pytest.mark.timeout(900)
 def test_bench_needs_caps_the_heap_and_prints_every_figure():
-    """An evening plays through uncapped and in a cap above its peak, runs out in one far
-    below what it keeps live, and the report prints every figure."""
+    """An evening plays through uncapped and in a cap above its peak (saying where it is as
+    it goes), runs out at the boot in one far below what it keeps live, and the report
+    prints every figure, where the cap below its needs ran out among them."""
     from tools.bench import needs
     found = needs.profile("thumby", 1, False)
     assert found["matches"] == 1 and found["peak"] >= found["live"] > found["code"] > 0
     assert found["largest"] >= 1024
     frames = found["frames"] + 2
-    assert needs.run_evening("thumby", 1, frames, False, found["peak"] + 24 * 1024,
-                             timeout=600, base=found["base"])[0]
-    assert not needs.run_evening("thumby", 1, frames, False, 8 * 1024,
-                                 timeout=60, base=found["base"])[0]
-    found.update(board="thumby", needs=found["peak"] + 24 * 1024)
+    finished, out, _, why = needs.run_evening("thumby", 1, frames, False,
+                                              found["peak"] + 24 * 1024, timeout=600,
+                                              base=found["base"])
+    assert finished and why == ""
+    assert re.fullmatch(r"\d+:title", needs.ran_out_at(out))   # said as it went: its last
+    finished, out, _, why = needs.run_evening("thumby", 1, frames, False, 8 * 1024,
+                                              timeout=60, base=found["base"])
+    assert not finished and why and needs.ran_out_at(out) == "the boot"   # 8 KB: not the app
+    found.update(board="thumby", needs=found["peak"] + 24 * 1024,
+                 ran_out=(found["peak"] - 4096, "45:scores", "MemoryError allocating 512 bytes"))
     out = io.StringIO()
     needs.report([found], [({}, dict(found, keeps=20416))], out)
     text = out.getvalue()
     for needle in ("Heap needs", "in use", "peak", "needs", "largest", "frozen est.", "ROMFS",
-                   "files", "thumby", "real firmware est.", "names in the VM's pool"):
+                   "files", "thumby", "real firmware est.", "names in the VM's pool",
+                   "ran out", "at 45:scores (MemoryError allocating 512 bytes)"):
         assert needle in text, needle
 
 

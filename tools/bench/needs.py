@@ -14,7 +14,9 @@ the MicroPython VM on fake pins and bus, with a save store (as on a device):
 - capped runs: the heap cannot grow (tools/vm/mpvm.py `capped`), and everything free
   above the baseline but `cap` bytes is reserved before the app is imported; the cap is
   bisected to the smallest in which the whole evening plays to its end (a run that runs
-  out spins in the VM, so each has a timeout: a timeout counts as running out).
+  out spins in the VM, so each has a timeout: a timeout counts as running out). A capped
+  evening says where it is (decision and screen) as that changes: for the largest cap
+  that ran out, the report says where and why (the failed allocation's size).
 
 The harness is the device's loop (firmware.main's show_boxes after App.frame) on a fake
 `machine` of its own (MACHINE: what chipmodels' fakes do unrecorded; a board's machine
@@ -85,6 +87,7 @@ MODULES = []            # the app's modules in the order the device imports them
 PLAN = [0, 0, 0, 0, 0]  # matches finished, the extras done, decisions made, frames run, ticks
 SEEN = [0, 0, "", ""]   # most in use at a frame's start, at its end (bytes above BASE),
                         # and where each was seen (decision, screen)
+AT = [-1, ""]           # a capped evening: the decision and screen it said it was at last
 
 def largest():
     micropython.mem_info()   # its "max blk sz": the largest block in the heap
@@ -297,9 +300,18 @@ def open_app(matches):
     PLAN[4] = 0
     seen_since(live)
 
+def at(decision):
+    # where a capped evening is, said when it changes: the last said is where it ran out
+    name = now()
+    if decision != AT[0] or name != AT[1]:
+        AT[0], AT[1] = decision, name
+        print("EVENING at", decision, name)
+
 def step(profile):
     if BASE[2]:
         return
+    if not profile:
+        at(PLAN[2])
     live = gc.mem_alloc() - BASE[0]
     try:
         next(BASE[3])
@@ -488,7 +500,8 @@ def steps_for(board, matches, frames, cap=None):
 
 
 def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, source=None):
-    """One evening in a fresh VM; (finished, stdout, seconds). Capped, the heap is made
+    """One evening in a fresh VM; (finished, stdout, seconds, why it stopped short: "" when
+    it finished). Capped, the heap is made
     just big enough for the baseline `base` and `cap` (the collector then marks no big
     reserve on every frame). `source`: a folder with other engine/, firmware/ and
     board_configs/ to run from files (an older commit's, for a before-and-after)."""
@@ -506,15 +519,34 @@ def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, sour
                           capped=cap is not None, timeout=timeout,
                           label="needs %s cap %s%s" % (board, cap, " (ROMFS)" if rom else ""))
     except mpvm.VMTimeout as e:
-        return False, e.stdout, time.monotonic() - began
+        return False, e.stdout, time.monotonic() - began, "spun until the timeout"
     finished = result.ok and "EVENING over" in result.stdout
-    return finished, result.stdout, time.monotonic() - began
+    return finished, result.stdout, time.monotonic() - began, why_stopped(result)
+
+
+def why_stopped(result):
+    """Why an evening stopped short, in a few words ("" when it played through): the
+    failed allocation's size, else the VM's last line of error."""
+    if result.ok and "EVENING over" in result.stdout:
+        return ""
+    failed = re.search(r"MemoryError: memory allocation failed, allocating (\d+) bytes",
+                       result.stderr)
+    if failed:
+        return "MemoryError allocating %s bytes" % failed.group(1)
+    lines = [line.strip() for line in result.stderr.splitlines() if "Error" in line]
+    return lines[-1][:80] if lines else "stopped (status %s)" % result.returncode
+
+
+def ran_out_at(stdout):
+    """The decision and screen a capped evening said it was at last ("decision:screen")."""
+    said = re.findall(r"EVENING at (\d+) (\S+)", stdout)
+    return "%s:%s" % said[-1] if said else "the boot"
 
 
 def profile(board, matches, rom, frames=60000, source=None):
     """The uncapped evening: {"decisions", "live", "peak", "largest", "base_largest",
     "seconds"} (bytes above the baseline; largest blocks in bytes)."""
-    finished, out, seconds = run_evening(board, matches, frames, rom, source=source)
+    finished, out, seconds, _ = run_evening(board, matches, frames, rom, source=source)
     if not finished:
         raise RuntimeError("needs %s: the evening did not finish:\n%s" % (board, out[-2000:]))
     over = re.search(r"EVENING over (\d+) decisions (\d+) frames (\d+) matches", out)
@@ -546,7 +578,11 @@ def needs(board, matches, rom, found, say=lambda text: None, source=None):
     high = low + 8 * 1024
 
     def plays(cap):
-        return run_evening(board, matches, frames, rom, cap, timeout, found["base"], source)[0]
+        finished, out, _, why = run_evening(board, matches, frames, rom, cap, timeout,
+                                            found["base"], source)
+        if not finished and cap > found.get("ran_out", (0,))[0]:
+            found["ran_out"] = (cap, ran_out_at(out), why)
+        return finished
 
     while low > found["code"] and plays(low):
         say("needs %s: %d plays, below the profile's peak" % (board, low))
@@ -628,6 +664,14 @@ def report(rows, rom_rows=(), out=sys.stdout):
         " seen at (decision:screen): " + ", ".join(
             "%s %s %s / %s" % (r["board"], kind, r["live_at"], r["peak_at"])
             for kind, r in [("files", r) for r in rows] + [("ROMFS", r) for _, r in rom_rows]))
+    stopped = [("files", r) for r in rows if r.get("ran_out")] + [
+        ("ROMFS", r) for _, r in rom_rows if r.get("ran_out")]
+    if stopped:
+        say("  ran out: the largest cap that did not play, where its evening stopped"
+            " (decision:screen) and why; a cap above the peak that runs out had the room in"
+            " pieces: " + ", ".join("%s %s %s at %s (%s)" % (
+                r["board"], kind, kb(r["ran_out"][0]), r["ran_out"][1], r["ran_out"][2])
+                for kind, r in stopped))
     say("  needs: the smallest cap that played the evening through; real firmware est.: needs"
         " / 1.11 to / 1.09 (the VM's from-files figures read 9-11%% high against real"
         " firmware, issue 15's measured game; the target is met when the high end is);"
