@@ -73,6 +73,7 @@ class App:
         self.holder = -1             # the seat whose hand the table showed last
         self.looped = False          # a device loop drives the app (frame)
         self.dealing = None          # what its next frame deals (see hold)
+        self.making = None           # the module that makes the next screen (see make)
         self.dealt = False           # this frame dealt: what is due waits for the next one
         self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
         self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
@@ -85,10 +86,27 @@ class App:
 
     # --- screens ---------------------------------------------------------------------
 
-    def show(self, screen):
-        """Make `screen` current and draw it."""
+    def show(self, screen, later=False):
+        """Make `screen` current and draw it; `later`: on a device loop's next frame (what
+        making it took is garbage then, before the drawing loads its code)."""
         self.screen = self.shown = screen
-        self.painter.paint(screen)
+        if later and self.looped:
+            self.dealing = _PAINT
+            self.painter.let_go()
+        else:
+            self.painter.paint(screen)
+
+    def make(self, name):
+        """Leave the screen shown for the one module `name` makes (its `made(app)`): on a
+        device loop on the next frame, once this frame's garbage and the drawing code of
+        the screen left are gone, and it is drawn on the frame after (show's `later`)."""
+        if not self.looped:
+            __import__(name, None, None, ("made",)).made(self)
+            return
+        self.painter.let_go()
+        self.shown = self.screen         # nothing to draw on this frame
+        self.making = name
+        self.dealing = _MAKE
 
     def title(self, notice=""):
         """The title screen (firmware.title: its code loaded while it shows)."""
@@ -104,7 +122,8 @@ class App:
 
     def pages(self, name, title, texts):
         """Texts to read, wrapped to the screen a page at a time, page breaks between them."""
-        self.show(S.PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1))
+        self.show(S.PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1),
+                  True)
 
     def pause(self, cursor=0):
         """The pause menu over the table (or a cover, a story): firmware.pause's, its code
@@ -188,7 +207,8 @@ class App:
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()
         elif name == "scores":
-            _between().read(self, got)
+            if got == S.DONE:            # read: the final table, or who joins or leaves
+                self.make("firmware.between")
         elif name == "between":
             _between().on_seats(self, got)
         elif name == "final" and got >= 0:
@@ -198,8 +218,8 @@ class App:
             else:
                 self.title()
         self._drawn()
-        if self.dealing is not None:     # nothing more to draw before the deal
-            forget("firmware.paint_list")
+        if self.dealing is not None and self.dealing is not _PAINT:   # nothing more to
+            forget("firmware.paint_list")                             # draw before the deal
 
     def _drawn(self):
         """An action done: the screen on show drawn, unless show() drew that very screen
@@ -341,6 +361,10 @@ class App:
                 self._continue()
             elif due is _BEGIN:                # a match loaded on the last frame
                 self._begin(False)
+            elif due is _PAINT:                # a screen made on the last frame
+                self.painter.paint(self.screen)
+            elif due is _MAKE:                 # a screen to make: its code loaded now
+                __import__(self.making, None, None, ("made",)).made(self)
             elif type(due) is tuple:           # a match read on the last frame
                 self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
             elif type(due) is dict:            # a setup: the game's code loaded on this frame
@@ -587,6 +611,8 @@ class App:
 
 
 _BEGIN = "begin"    # App.dealing: play on with the match loaded on the last frame
+_PAINT = "paint"    # App.dealing: draw the screen made on the last frame
+_MAKE = "make"      # App.dealing: App.making's module makes the next screen
 
 
 def _between():

@@ -1,7 +1,8 @@
 """Between rounds: the round's scores, who joins or leaves, the match's final table.
 
-firmware.app imports this module when a round ends and lets go of it at the next deal
-and when the final table is left, so that its code is in the heap only between rounds.
+firmware.app imports this module when a round ends to make the scores (and lets go of it
+while they are drawn), again when they are read, and lets go of it at the next deal and
+when the final table is left: its code is in the heap only between rounds.
 At the final table the game's own code goes too (GAME_CODE).
 """
 
@@ -16,22 +17,6 @@ from firmware import screens as S
 # next deal imports it.
 GAME_CODE = ("firmware.game", "firmware.story", "engine.match", "engine.round", "engine.ai",
              "engine.rules", "engine.text", "engine.moves", "engine.cards", "engine.rng")
-
-
-class ScoresScreen(S.PagesScreen):
-    """Round end: under column headings `heads` (name, this round, total, cards left), a
-    row per player in `rows`: (name, points this round, total, the cards still held as
-    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
-
-    kind = "scores"
-
-    def __init__(self, title, heads, rows, fit=4):
-        self.heads, self.rows = heads, rows
-        S.PagesScreen.__init__(self, "scores", title, (), 0, fit)
-
-    def _fill(self):
-        """The rows paged as lines are (the painters draw them from `top`)."""
-        self.count = len(self.rows)
 
 
 def scores(app):
@@ -49,14 +34,16 @@ def scores(app):
     if wide:
         head = "Round %d: %s" % (game.rounds_played(), head)
     heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
-    app.show(ScoresScreen(head, heads, rows, app.sizes.list_fit - 1))
+    app.show(S.ScoresScreen(head, heads, rows, app.sizes.list_fit - 1), True)
+    forget("firmware.between")      # drawn on the next frame without this code; read again
 
 
-def read(app, got):
-    """The scores read: the final table when the match is over, else who joins or leaves."""
-    if got == S.DONE and app.game.match_over():
+def made(app):
+    """The scores read (App.make): the final table when the match is over, else who joins
+    or leaves."""
+    if app.game.match_over():
         final(app)
-    elif got == S.DONE:
+    else:
         seats(app)
 
 
@@ -77,7 +64,7 @@ def seats(app, cursor=0):
             acts.append(("leave", p))
     sc = S.ListScreen("between", "Next round", items, (), app.sizes.list_fit, cursor)
     sc.acts = acts
-    app.show(sc)
+    app.show(sc, True)
 
 
 def free_name(game):
@@ -130,7 +117,7 @@ def final(app):
     app._release()
     if app.store is not None:
         app.store.clear_game()
-    app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit))
+    app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit), True)
     forget("firmware.between")      # the final table's keys are the app's
     # the setup and the title need none of the game's code; linked play keeps it for the
     # link's next match (its host's and client's modules import it), and on CPython the

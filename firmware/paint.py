@@ -159,6 +159,15 @@ class Painter:
             from firmware.paint_list import paint    # one shows
             paint(self, screen)
 
+    def let_go(self):
+        """Forget the screen drawn last, its regions' keys and the list screens' code: the
+        next screen is made on this frame and drawn on the next, which loads the code again
+        (the old screen and that code need not be in the heap while the new one is made)."""
+        if self.flying < 0:
+            self.screen = self.under = None
+            self.keys = {}
+        forget("firmware.paint_list")
+
     def _alike(self, last, screen):
         """True when `screen` is a list laid out as `last` was (the final table, then the
         setup): its rows are drawn over the old ones, a row the same kept, not the screen

@@ -216,6 +216,10 @@ class DioPainter:
 
     # --- painting --------------------------------------------------------------------
 
+    def let_go(self):
+        """Nothing to let go of before a screen drawn on the next frame: the displayio
+        groups are made once (firmware.paint's Painter forgets its keys and code)."""
+
     def paint(self, screen):
         """Bring the displayio objects up to date with `screen`."""
         if self.flying >= 0:       # anything to draw lands the flying card first

@@ -1,18 +1,16 @@
-"""The framebuf painter's screens off the table: lists, pages, a round's scores and the
-pass-and-play cover, drawn for firmware.paint's Painter, which loads this module while one
-shows and lets it go at the table (its code is not in the heap while the table is played)."""
+"""The framebuf painter's screens off the table: lists and pages (a round's scores and the
+pass-and-play cover through firmware.paint_scores and paint_cover, imported for a paint and
+let go), drawn for firmware.paint's Painter, which loads this module while one shows and
+lets it go at the table (its code is not in the heap while the table is played)."""
 
-from engine.compat import const
-from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE, FELT,
-                          CURSOR_INK, RANK_LABELS, LARGE, MEDIUM, TINY)
+from engine.compat import const, forget
+from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE,
+                          CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
 
 _INSIDE = const(0)         # the canvas's `mark` argument: inside a rectangle just drawn
 _TITLE_H = (7, 8, 14)      # per size class (TINY, MEDIUM, LARGE): the title bar's height
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
-# round end, per size class: x of the names, right edges of the points and the totals,
-# x of the held cards (72x40: the right edge of their count)
-_SCORE_COLS = ((1, 32, 48, 67), (1, 49, 69, 72), (4, 104, 144, 152))
 
 
 def paint(p, sc):
@@ -20,37 +18,16 @@ def paint(p, sc):
     kind = sc.kind
     if kind == "pages":
         _pages(p, sc)
-    elif kind == "scores":
-        _scores(p, sc)
+    elif kind == "scores":       # drawn seldom: their code only while they are drawn
+        from firmware.paint_scores import paint_scores
+        forget("firmware.paint_scores")
+        paint_scores(p, sc)
     elif kind == "cover":
-        _cover(p, sc)
+        from firmware.paint_cover import paint_cover
+        forget("firmware.paint_cover")
+        paint_cover(p, sc)
     else:
         _list(p, sc)
-
-
-def _cover(p, sc):
-    """Pass the device to the player named (pass-and-play)."""
-    c, s = p.c, p.c.size
-    if not p._changed("cover", sc.player):
-        return
-    if p.trace is not None:
-        p.trace.append(("cover", sc.seat))
-    c.fill(FELT)
-    name = sc.player[:cols(c) if s != LARGE else 14]
-    if s == LARGE:
-        c.text("Pass the device to", (c.width - 18 * 8) // 2, 20, TEXT)
-        c.big(name, (c.width - 16 * len(name)) // 2, 40, TITLE)
-        c.back(86, 72)
-        c.back(110, 76)
-        c.text("press any key", (c.width - 13 * 8) // 2, 116, DIM)
-    elif s == MEDIUM:
-        c.text("Pass to", (c.width - 56) // 2, 8, TEXT)
-        c.text(name, (c.width - 8 * len(name)) // 2, 24, TITLE)
-        c.small("PRESS ANY KEY", (c.width - 52) // 2, 50, TEXT)
-    else:
-        c.small("PASS TO", (c.width - 28) // 2, 4, TEXT)
-        c.small(name, (c.width - 4 * len(name)) // 2, 16, TITLE)
-        c.small("ANY KEY", (c.width - 28) // 2, 30, TEXT)
 
 
 def _title(p, title):
@@ -171,59 +148,3 @@ def _pages(p, sc):
         y = c.height - (7, 8, 10)[s]
         c.rect(0, y, c.width, c.height - y, BG)
         c.small(foot, c.width - 4 * len(foot) - 2, y + s + 1, DIM)
-
-
-def _scores(p, sc):
-    """The round's scores under their headings: name, points, total, and the cards each
-    player held as small white chips (rank and suit); on 72x40 how many."""
-    c, s = p.c, p.c.size
-    if p._changed("bg", 1):
-        c.fill(BG)
-    _title(p, sc.title)
-    _scroll_marks(p, sc.top > 0, sc.top + sc.fit < len(sc.rows))
-    if not p._changed("scores", sc.top):
-        return
-    y0, h = _ROW_Y[s], _ROW_H[s]
-    top = max(y0 - 1, _TITLE_H[s])       # the rows' band, below the title's
-    c.rect(0, top, c.width - 4, c.height - top, BG)
-    cols = _SCORE_COLS[s]
-    text = c.text if s == LARGE else c.small
-    heads = sc.heads
-    c.small(heads[0], cols[0], y0 + 1, DIM)
-    for k in (1, 2):
-        c.small(heads[k], cols[k] - 4 * len(heads[k]), y0 + 1, DIM)
-    c.small(heads[3], cols[3] - (4 * len(heads[3]) if s == TINY else 0), y0 + 1, DIM)
-    cw = 8 if s == LARGE else 4
-    for r in range(sc.fit):
-        if sc.top + r >= len(sc.rows):
-            break
-        name, points, total, held = sc.rows[sc.top + r]
-        y = y0 + (r + 1) * h + (0 if s == LARGE else 1)
-        text(name[:(cols[1] - cols[0]) // cw - 2], cols[0], y, TEXT)
-        for k, n in ((1, points), (2, total)):
-            number = "%d" % n
-            text(number, cols[k] - cw * len(number), y, TEXT)
-        if s == TINY:
-            number = "%d" % len(held)
-            c.small(number, cols[3] - 4 * len(number), y, TEXT)
-        else:
-            _held(p, held, cols[3], y - 1, c.width - 5)
-
-
-def _held(p, cards, x, y, right):
-    """Cards as chips from x to `right` at y (a chip: the rank, then the suit); "+n"
-    for those without room."""
-    c = p.c
-    n = len(cards)
-    for i in range(n):
-        w = 17 if cards[i] & 15 == 10 else 13
-        rest = "+%d" % (n - i)
-        if x + w > (right if i == n - 1 else right - 4 * len(rest)):
-            c.small(rest, x, y + 2, DIM)
-            return
-        card = cards[i]
-        ink = RED if card >> 4 >= 2 else INK
-        c.rect(x, y, w, 8, CARD)
-        c.small(RANK_LABELS[card & 15], x + 1, y + 2, ink, _INSIDE)   # on its chip
-        c.suit(x + w - 8, y, card >> 4, ink)
-        x += w + 1

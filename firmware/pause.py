@@ -29,11 +29,10 @@ def take(app, got):
         app.show(app.back_to)
     elif item == "Since your turn":
         seat = app.table.viewer
+        app.painter.let_go()     # the pages are drawn on the next frame: the menu's code goes
         app.pages("recap", app._story_title(seat), app.game.story(seat) or ["Nothing yet."])
     elif item == "Rules":
-        from firmware.rulebook import rules_lines
-        forget("firmware.rulebook")          # the pages keep its words, not its code
-        app.pages("rules", "Rules", rules_lines(app.game.rules))
+        app.make("firmware.rulebook")
     elif item == "Save and quit":
         if app.game is not None and app.store is not None and app.store.unsaved:
             app._save()      # a save the flash refused, again (each move was saved as made)

@@ -3,8 +3,16 @@ same sentences, a test keeps them together).
 
 Each sentence wraps to at most three rows of 16 characters, so that even a 72x40 page
 holds it whole (firmware.screens.PagesScreen breaks pages between sentences). Loaded
-only when the Rules pages are opened.
+only to make the Rules pages (firmware.app's `make`), and let go of at once.
 """
+
+from engine.compat import forget
+
+
+def made(app):
+    """The Rules pages of the match in play (App.make); they keep the words, not this code."""
+    forget("firmware.rulebook")
+    app.pages("rules", "Rules", rules_lines(app.game.rules))
 
 
 def rules_lines(rules):

@@ -203,6 +203,22 @@ class PagesScreen:
         return NOTHING
 
 
+class ScoresScreen(PagesScreen):
+    """Round end: under column headings `heads` (name, this round, total, cards left), a
+    row per player in `rows`: (name, points this round, total, the cards still held as
+    bytes). `fit` rows a page; NEXT pages on, OK (or NEXT on the last page) goes on."""
+
+    kind = "scores"
+
+    def __init__(self, title, heads, rows, fit=4):
+        self.heads, self.rows = heads, rows
+        PagesScreen.__init__(self, "scores", title, (), 0, fit)
+
+    def _fill(self):
+        """The rows paged as lines are (the painters draw them from `top`)."""
+        self.count = len(self.rows)
+
+
 class CoverScreen:
     """Hides every hand until `player` takes the device: "Pass to Finn"."""
 

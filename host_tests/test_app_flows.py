@@ -1,6 +1,7 @@
 """The app driven by button events on three screen sizes: whole games, pass-and-play
 privacy, AI pace, the suit picker, pause menu, saves, round and match ends."""
 import importlib
+import sys
 
 import pytest
 
@@ -183,7 +184,7 @@ def test_round_end_shows_headings_and_the_cards_each_loser_held(name):
     for head in scores.heads[1:]:
         assert shows(image, head, FONT_3X5), head
     font = None if wide else FONT_3X5
-    from firmware.paint_list import _SCORE_COLS
+    from firmware.paint_scores import _SCORE_COLS
     x_held = _SCORE_COLS[s][3]
     for r, (who, points, total, held) in enumerate(scores.rows[:scores.fit]):
         y = paint._ROW_Y[s] + (r + 1) * paint._ROW_H[s] + (0 if wide else 1)
@@ -477,6 +478,37 @@ def test_on_a_device_loop_continue_reads_rebuilds_and_shows_the_table_on_three_f
     assert h.screen.name == "title"              # as it was shown, its keys waiting
     h.app.frame(h.now + 60, NoKeys())            # its table
     assert h.screen.name == "table" and h.app.table is not None and h.app.dealing is None
+
+
+def test_on_a_device_loop_a_new_phase_is_made_on_one_frame_and_drawn_on_the_next():
+    # a phase's code and its screen come on one frame, the drawing's code on the next: the
+    # last screen's drawing and its keys are let go first (each frame's garbage is collected
+    # before the next; docs/boards.md, Real budgets)
+    h = Hands("pico_oled")
+    h.start(match="rounds")
+    h.play_to(("scores",))
+    drawn, h.app.looped = h.app.painter.screen, True
+    assert drawn is h.screen and "firmware.between" not in sys.modules   # made, then let go
+    h.press(S.OK)                                # the scores read
+    assert h.screen is drawn and h.app.painter.screen is None      # nothing drawn yet ...
+    assert "firmware.paint_list" not in sys.modules and "firmware.between" not in sys.modules
+    h.app.frame(h.now + 20, NoKeys())            # ... who joins or leaves made
+    assert h.screen.name == "between" and h.app.painter.screen is None
+    assert "firmware.between" in sys.modules and "firmware.paint_list" not in sys.modules
+    h.app.frame(h.now + 40, NoKeys())            # ... and drawn
+    assert h.app.painter.screen is h.screen and h.app.dealing is None
+    h.app.looped = False
+    h.choose("Deal next round")
+    h.play_to(("table",))
+    h.press(S.MENU)
+    h.app.looped = True
+    h.choose("Rules")                            # the menu let go of; the pages made ...
+    assert h.screen.name == "pause" and "firmware.paint_list" not in sys.modules
+    h.app.frame(h.now + 20, NoKeys())
+    assert h.screen.name == "rules" and h.app.painter.screen is None
+    assert "firmware.rulebook" not in sys.modules    # the pages keep its words, not its code
+    h.app.frame(h.now + 40, NoKeys())            # ... and drawn
+    assert h.app.painter.screen is h.screen and any("7" in line for line in every_line(h.screen))
 
 
 def test_on_a_device_loop_a_save_damaged_since_boot_continues_to_a_fresh_title(tmp_path):

@@ -178,7 +178,7 @@ def test_pages_screen_turns_pages_then_finishes():
 
 
 def test_the_scores_page_their_rows():
-    from firmware.between import ScoresScreen
+    from firmware.screens import ScoresScreen
     sc = ScoresScreen("T", ("Name", "Rnd", "Tot", "Left"), [("P%d" % i, i, i, b"") for i in range(5)],
                       fit=2)
     assert sc.pages() == 3 and sc.page() == 0

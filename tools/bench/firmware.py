@@ -156,6 +156,9 @@ class Timed:
         if getattr(self.inner, "flying", -1) >= 0:
             A[0] += 1
 
+    def let_go(self):
+        self.inner.let_go()
+
     @property
     def flying(self):
         # the app's tick reads this every frame and calls animate only while a card flies:
