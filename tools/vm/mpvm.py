@@ -26,6 +26,7 @@ from pathlib import Path
 from tools.vm.build_mpy import ROOT, CompileError, compile_source, is_native, mpy_cross_version
 
 NODE_SCRIPT = ROOT / "tools" / "vm" / "mpvm.mjs"
+VM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 RUNNER = ROOT / "tools" / "vm" / "mp_testrunner.py"
 PORTABLE_DIR = ROOT / "host_tests" / "portable"
 DEFAULT_HEAPSIZE = 1024 * 1024
@@ -146,6 +147,9 @@ def run(main, modules=("engine",), mpy=True, extra_files=None, heapsize=DEFAULT_
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is not installed; the MicroPython VM needs Node 20")
+    if not VM_PACKAGE.is_dir():      # `./mau play` installs what playing needs only
+        raise SystemExit("the MicroPython VM is not installed (node_modules): `./mau test`"
+                         " sets up what the tools need")
     try:
         done = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(job).encode(),
                               capture_output=True, timeout=timeout, cwd=ROOT)
