@@ -1,12 +1,11 @@
-"""Between rounds: the round's scores, who joins or leaves, the match's final table.
+"""Between rounds: the round's scores, who joins or leaves (the match's final table is
+firmware.final's, imported at the match's end and let go).
 
 firmware.app imports this module when a round ends to make the scores (and lets go of it
 while they are drawn), again when they are read, and lets go of it at the next deal and
 when the final table is left: its code is in the heap only between rounds.
 At the final table the game's own code goes too (GAME_CODE).
 """
-
-import sys
 
 from engine.compat import forget
 from firmware import screens as S
@@ -42,6 +41,8 @@ def made(app):
     """The scores read (App.make): the final table when the match is over, else who joins
     or leaves."""
     if app.game.match_over():
+        from firmware.final import final
+        forget("firmware.final")
         final(app)
     else:
         seats(app)
@@ -99,29 +100,3 @@ def on_seats(app, got):
 def wins(name):
     """"Greta wins", but "You win"."""
     return ("%s win" if name == "You" else "%s wins") % name
-
-
-def final(app):
-    """Match end: the winner and the final table, the game let go."""
-    game = app.game
-    w = game.winner()
-    totals = game.totals()
-    order = sorted(game.seated(), key=lambda p: totals[p])
-    width = app.sizes.list_cols
-    lines = []
-    for p in order:       # name and total, aligned to the screen's width
-        name, right = game.player_name(p), "%4d" % totals[p]
-        lines.append(name[:width - len(right) - 1] + " " * max(1, width - len(name) - len(right))
-                     + right)
-    head = wins(game.player_name(w)) + "!" if w is not None else "Match over"
-    app._release()
-    if app.store is not None:
-        app.store.clear_game()
-    app.show(S.ListScreen("final", head, ["New game", "Title"], lines, app.sizes.list_fit), True)
-    forget("firmware.between")      # the final table's keys are the app's
-    # the setup and the title need none of the game's code; linked play keeps it for the
-    # link's next match (its host's and client's modules import it), and on CPython the
-    # tests and tools hold the engine's classes
-    if app.link is None and sys.implementation.name == "micropython":
-        for name in GAME_CODE:
-            forget(name)

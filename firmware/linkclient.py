@@ -519,8 +519,8 @@ class LinkClient:
             return True
         if name == "scores" and self.game is not None and got == S.DONE:
             if self.game.match_over():
-                from firmware import between
-                between.final(app)
+                from firmware.final import final
+                final(app)
             else:
                 app.show(S.ListScreen("linkround", "Next round", ["Wait"],
                                       ["The host deals"], app.sizes.list_fit))

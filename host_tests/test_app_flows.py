@@ -126,6 +126,7 @@ def test_game_against_three_ais_to_match_end(name, tmp_path):
     assert final.name == "final" and final.title.endswith((" wins!", "You win!"))
     assert final.title.split()[0] == final.lines[0].split()[0]   # the winner heads the table
     assert len(final.lines) == 4
+    assert "firmware.final" not in sys.modules   # its code made the table, then went
     assert not h.app.store.has_game()          # a finished match is not offered again
     assert h.app.store.stats()["You"][0] == 1  # games played by "You"
     h.choose("Title")
