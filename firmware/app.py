@@ -218,8 +218,8 @@ class App:
             else:
                 self.title()
         self._drawn()
-        if self.dealing is not None and self.dealing is not _PAINT:   # nothing more to
-            forget("firmware.paint_list")                             # draw before the deal
+        if self.dealing is not None:     # nothing more to draw before the deal
+            forget("firmware.paint_list")
 
     def _drawn(self):
         """An action done: the screen on show drawn, unless show() drew that very screen

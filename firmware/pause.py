@@ -29,7 +29,6 @@ def take(app, got):
         app.show(app.back_to)
     elif item == "Since your turn":
         seat = app.table.viewer
-        app.painter.let_go()     # the pages are drawn on the next frame: the menu's code goes
         app.pages("recap", app._story_title(seat), app.game.story(seat) or ["Nothing yet."])
     elif item == "Rules":
         app.make("firmware.rulebook")

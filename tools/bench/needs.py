@@ -520,8 +520,8 @@ def run_evening(board, matches, frames, rom, cap=None, timeout=900, base=0, sour
                           label="needs %s cap %s%s" % (board, cap, " (ROMFS)" if rom else ""))
     except mpvm.VMTimeout as e:
         return False, e.stdout, time.monotonic() - began, "spun until the timeout"
-    finished = result.ok and "EVENING over" in result.stdout
-    return finished, result.stdout, time.monotonic() - began, why_stopped(result)
+    why = why_stopped(result)
+    return why == "", result.stdout, time.monotonic() - began, why
 
 
 def why_stopped(result):
