@@ -42,7 +42,7 @@ class App:
     """Screens, the game and the store, driven by key events and the clock."""
 
     def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None, painter=None,
-                 sound=None):
+                 sound=None, notice=None):
         self.layout = board.LAYOUT
         self.canvas = canvas
         self.store = store
@@ -82,7 +82,7 @@ class App:
         if sound is not None:        # as remembered (firmware.setup's code not loaded for it)
             last = store.load_settings()[0] if store is not None else None
             sound.set_on(last.get("sound", True) if isinstance(last, dict) else True)
-        self.title(self._boot_notice())
+        self.title(self._boot_notice() if notice is None else notice)
 
     # --- screens ---------------------------------------------------------------------
 

@@ -42,12 +42,20 @@ def link_opener(board):
 
 def loop(app, canvas, display, keys, clock=None, nap=None):
     """Poll keys, hand events to the app, tick it, send the boxes that changed to the display.
+    When the heap runs out in a frame, the app is made again from its saves (firmware.rescue).
 
     clock and nap default to time.ticks_ms and time.sleep_ms (tests pass virtual ones)."""
     clock = clock or time.ticks_ms
     nap = nap or time.sleep_ms
     while not app.done:
-        app.frame(clock(), keys)
+        try:
+            app.frame(clock(), keys)
+        except MemoryError:    # made again, the old app let go first (firmware.rescue)
+            remains = app.store, app.sound, app.layout, app.open_link, app.playouts, app.seed
+            app = None
+            from firmware.rescue import remade
+            forget("firmware.rescue")
+            app = remade(canvas, remains, clock())
         if canvas.box_n:       # most frames draw nothing: no call then
             show_boxes(canvas, display)
         nap(FRAME_MS)
