@@ -10,7 +10,7 @@ only then.
 
 import gc
 
-NOTICE = "Out of memory: Continue resumes from the last save"
+NOTICE = "Out of memory: the last save is safe"   # Continue, the row below, resumes it
 FRESH = "Out of memory: the game starts again"     # no match was saved yet
 
 

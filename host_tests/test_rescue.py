@@ -151,7 +151,7 @@ def check(said):
     """What the rescue must do, on either runtime."""
     assert said["BEFORE1"].startswith("table moves ") and " hand " in said["BEFORE1"]
     assert said["RESCUED1"] == "1 False"                # once; its code let go again
-    assert said["TITLE1"] == "title Continue: Out of memory: Continue resumes from the last save"
+    assert said["TITLE1"] == "title Continue: Out of memory: the last save is safe"
     assert said["AFTER1"] == said["BEFORE1"]            # the table as it was: nothing lost
     assert said["RESCUED2"] == "1 False False"          # the store writes again
     assert said["AFTER2"] == said["BEFORE2"]            # as saved before the move it ran out in
