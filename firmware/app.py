@@ -1,8 +1,9 @@
 """The app: the flows of a game on the handheld, and its main loop.
 
-`App(board, canvas, store, now_ms, painter=None, sound=None)`: without a painter it draws
-on `canvas` with firmware.paint's framebuf Painter (imported only then); `sound` is the
-board's firmware.sound.Sound, or None. Per frame the loop calls
+`App(board, canvas, store, now_ms, painter=None, sound=None, notice=None)`: without a
+painter it draws on `canvas` with firmware.paint's framebuf Painter (imported only then);
+`sound` is the board's firmware.sound.Sound, or None; `notice`, the title's words in place
+of the boot's look at the saves (firmware.rescue's). Per frame the loop calls
 `handle(event)` for each key event (firmware.buttons), then `tick(now_ms)`, then sends
 each box of `canvas.take_boxes()` to the display; it stops when `done`. Flows: title (Continue /
 New game), setup (with the players' names), the
