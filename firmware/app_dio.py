@@ -37,9 +37,10 @@ class DriveStore(Store):
 class DioApp(App):
     """firmware.app.App drawn by a DioPainter."""
 
-    def __init__(self, board, painter, store, now_ms=0, playouts=None, seed=None, sound=None):
+    def __init__(self, board, painter, store, now_ms=0, playouts=None, seed=None, sound=None,
+                 notice=None):
         self._told = False
-        App.__init__(self, board, None, store, now_ms, playouts, seed, painter, sound)
+        App.__init__(self, board, None, store, now_ms, playouts, seed, painter, sound, notice)
         self.layout = keys_dio.BADGE    # the board's d-pad plus Start and Select
 
     def handle(self, event):

@@ -10,7 +10,7 @@ Saves go to /mau on the CIRCUITPY drive when CircuitPython may write there (boot
 remounts it; docs/circuitpython.md); otherwise the game plays unsaved and says so.
 """
 
-from engine.compat import ticks_ms
+from engine.compat import forget, ticks_ms
 
 FRAME_S = 0.01        # the loop's nap between polls
 SAVE_DIR = "/mau"
@@ -55,13 +55,25 @@ def run(name=None):
     loop(app, painter, display, keys)
 
 
-def loop(app, painter, display, keys):
-    """Poll keys, hand events to the app, tick it, refresh the display when objects changed."""
+def loop(app, painter, display, keys, clock=None, nap=None):
+    """Poll keys, hand events to the app, tick it, refresh the display when objects changed.
+    When the heap runs out in a frame, the app is made again from its saves (firmware.rescue).
+
+    clock and nap default to ticks_ms and time.sleep (tests pass virtual ones)."""
     import time
+    clock = clock or ticks_ms
+    nap = nap or time.sleep
     shown = -1
     while not app.done:
-        app.frame(ticks_ms(), keys)
+        try:
+            app.frame(clock(), keys)
+        except MemoryError:    # made again, the old app let go first (firmware.rescue)
+            remains = app.store, app.sound, app.layout, app.open_link, app.playouts, app.seed
+            app = None
+            from firmware.rescue import remade_dio
+            forget("firmware.rescue")
+            app = remade_dio(painter, remains, clock())
         if painter.updates != shown:
             shown = painter.updates
             display.refresh()
-        time.sleep(FRAME_S)
+        nap(FRAME_S)

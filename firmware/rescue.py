@@ -1,6 +1,6 @@
 """When the heap runs out in a frame: the app made again, its match a Continue away.
 
-firmware.main's loop catches the MemoryError, takes the few things a new app is made
+firmware.main's loop (and firmware.cp_main's) catches the MemoryError, takes the few things a new app is made
 from (its store, speaker, button layout, link opener and test settings: `remains`), lets
 the old app go (its match, screens, painter and their garbage with it) and calls `remade`. Every completed move was saved as it was made, so the title's
 Continue resumes the match at its last completed move; a save the heap ran out in was
@@ -27,6 +27,20 @@ def remade(canvas, remains, now_ms):
     gc.collect()
     from firmware.app import App
     store, sound, layout, open_link, playouts, seed = remains
-    notice = NOTICE if store is not None and store.has_game() else FRESH
     return App(Wiring(layout, open_link), canvas, store, now_ms, playouts, seed, sound=sound,
-               notice=notice)
+               notice=_notice(store))
+
+
+def remade_dio(painter, remains, now_ms):
+    """The same on CircuitPython (firmware.cp_main): a DioApp drawn by the same painter (its
+    displayio objects are made once and kept)."""
+    gc.collect()
+    from firmware.app_dio import DioApp
+    store, sound, layout, open_link, playouts, seed = remains
+    return DioApp(Wiring(layout, open_link), painter, store, now_ms, playouts, seed, sound,
+                  notice=_notice(store))
+
+
+def _notice(store):
+    """The title's words: the saved match is a Continue away, or there is none."""
+    return NOTICE if store is not None and store.has_game() else FRESH

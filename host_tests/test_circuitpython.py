@@ -259,6 +259,51 @@ def test_a_writable_drive_offers_continue_after_a_restart(display, tmp_path):
     assert again.screen.items[0] == "Continue" and cp.shows(again.image(), "Continue")
 
 
+def test_when_the_heap_runs_out_the_badge_is_made_again_and_continue_resumes(display, tmp_path,
+                                                                             monkeypatch):
+    # cp_main's loop, as firmware.main's (host_tests/test_rescue.py): the MemoryError here
+    # is raised by the test at a frame's start, on the human's turn
+    from firmware import cp_main, rescue
+    from firmware.buttons import Debouncer
+    badge = Badge(display, DriveStore(str(tmp_path)))
+    badge.start()
+    badge.play_to(("table",))
+    old = badge.device.app
+    before = (old.game.n_moves, bytes(old.table.hand[:old.table.hand_n]))
+    made = []
+    remade = rescue.remade_dio
+    monkeypatch.setattr(rescue, "remade_dio", lambda *args: made.append(remade(*args)) or made[-1])
+
+    class Keys(Debouncer):
+        def poll(self, now):
+            if not made:
+                raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+    class Stop(Exception):
+        pass
+
+    def nap(seconds):
+        if made:
+            raise Stop()
+
+    class Screen:
+        def refresh(self):
+            pass
+
+    with pytest.raises(Stop):
+        cp_main.loop(old, badge.painter, Screen(), Keys(), lambda: 50000, nap)
+    new = made[0]
+    assert new is not old and new.painter is badge.painter
+    assert new.screen.name == "title" and new.screen.items[0] == "Continue"
+    assert " ".join(new.screen.lines) == rescue.NOTICE
+    assert cp.shows(badge.image(), "Continue")
+    new.act(3)                                   # Continue (a device loop: over three frames)
+    for now in (50010, 50020, 50030):
+        new.frame(now, Keys())
+    assert new.screen is new.table
+    assert (new.game.n_moves, bytes(new.table.hand[:new.table.hand_n])) == before
+
+
 # --- keys ----------------------------------------------------------------------------
 
 def test_shift_register_bits_become_firmware_keys_and_badge_actions():
