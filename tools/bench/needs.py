@@ -105,7 +105,7 @@ def reserve(cap):
 
 class Rig:
     # the device loop (firmware.main: App.frame, show_boxes when boxes were drawn) on the fake
-    # pins and bus
+    # pins and bus; not its rescue (firmware.rescue): an evening that ran out has not played
     def __init__(self, board, keys):
         from firmware.gfx import Canvas
         from firmware.main import show_boxes
