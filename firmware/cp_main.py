@@ -67,7 +67,8 @@ def loop(app, painter, display, keys, clock=None, nap=None):
     while not app.done:
         try:
             app.frame(clock(), keys)
-        except MemoryError:    # made again, the old app let go first (firmware.rescue)
+        except MemoryError:    # made again, the old app let go first (firmware.rescue; as
+            #                    firmware.main's loop: no helper may hold the old app)
             remains = app.store, app.sound, app.layout, app.open_link, app.playouts, app.seed
             app = None
             from firmware.rescue import remade_dio
