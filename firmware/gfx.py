@@ -149,10 +149,15 @@ SHADED = const(1)     # cannot be played now
 class Canvas:
     """The screen's pixels: buffer, framebuffer, palette, size class, dirty box."""
 
-    def __init__(self, width, height, depth):
+    def __init__(self, width, height, depth, panel=None):
         import framebuf
         self.width, self.height, self.depth = width, height, depth
-        if depth == 4:
+        if panel is not None:          # firmware.direct's: drawings go to the panel as made
+            self.buf, self.fb = None, panel
+            self.palette = PALETTE
+            self._roles = _GS4
+            ink_format = framebuf.GS4_HMSB
+        elif depth == 4:
             self.buf = bytearray((width + 1) // 2 * height)
             self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
             self.palette = PALETTE

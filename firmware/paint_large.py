@@ -26,7 +26,7 @@ class LargePainter(Painter):
 
     def __init__(self, canvas):
         Painter.__init__(self, canvas)
-        self.flies = True
+        self.flies = canvas.buf is not None   # not on firmware.direct's canvas (no pixels to read back)
         self.under_card = None   # while one flies: the pixels under it, put back each step
         self._from_x = self._from_y = self._step = self._at_x = self._at_y = self._t0 = 0
 

@@ -52,6 +52,7 @@ _RGB565 = const(1)                # framebuf.RGB565
 # lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
 # lines of 240 took 960 bytes more for about 0.7 ms a move less on the cost model)
 _BAND_PIXELS = const(720)
+_CUTS = const(8)                  # band shapes kept for firmware.direct's pieces (_cut)
 
 
 def band_rows(width, pixels=_BAND_PIXELS):
@@ -96,6 +97,10 @@ class ST7789:
         if expand is None:
             self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, _RGB565)
         self.palette = None               # the palette the lut was made from
+        self.fill_fb = None               # the band as one line, for solid() (firmware.direct)
+        self.cut_views = {}               # _cut's: a view of the band, by width and lines
+        self.cut_bands = {}               # (no viper) the same as FrameBuffers
+        self.cut_data = self.cut_band = None
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
         self.reset()
@@ -175,8 +180,10 @@ class ST7789:
             lut[2 * i] = c >> 8
             lut[2 * i + 1] = c & 0xFF
 
-    def show(self, canvas, x, y, w, h):
-        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
+    def show(self, canvas, x, y, w, h, to_x=-1, to_y=0):
+        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel); `to_x`,
+        `to_y`: where on the panel it goes when not at (x, y) (firmware.direct's pieces,
+        clipped already)."""
         # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
         # and the helpers' work inline but for the window's commands
         width, height = self.width, self.height
@@ -192,6 +199,9 @@ class ST7789:
             h = height - y
         if w <= 0 or h <= 0:
             return
+        piece = to_x >= 0
+        if not piece:
+            to_x, to_y = x, y
         if canvas.palette is not self.palette:
             self.load_palette(canvas.palette)
         lines = self.room // w                     # the rectangle's lines a band holds
@@ -204,11 +214,15 @@ class ST7789:
             source, lut = canvas.fb, self.lut_fb
         stride = (canvas.width + 1) >> 1
         spi = self.spi
-        self.window(x, y, w, h)
+        self.window(to_x, to_y, w, h)
         rest = h % lines                           # the lines left under whole bands
         top, end = y, y + h - rest
-        data = self.data[:2 * w * lines]           # the band's bytes at this height
-        band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
+        if piece:                                  # the band's bytes at this height
+            self._cut(w, lines)
+            data, band = self.cut_data, self.cut_band
+        else:
+            data = self.data[:2 * w * lines]
+            band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
         while top < end:   # not range(): a variable step makes a range object
             if native:
                 native(data, source, lut, stride, x, w, top, lines)
@@ -217,12 +231,49 @@ class ST7789:
             spi.write(data)
             top += lines
         if rest:                                   # one shorter band
-            data = self.data[:2 * w * rest]
+            if piece:
+                self._cut(w, rest)
+                data, band = self.cut_data, self.cut_band
+            else:
+                data = self.data[:2 * w * rest]
+                band = None if native else framebuf.FrameBuffer(data, w, rest, _RGB565)
             if native:
                 native(data, source, lut, stride, x, w, top, rest)
             else:
-                framebuf.FrameBuffer(data, w, rest, _RGB565).blit(source, -x, -top, -1, lut)
+                band.blit(source, -x, -top, -1, lut)
             spi.write(data)
+        self.cs(1)
+
+    def _cut(self, w, lines):
+        """Set cut_data to the band's bytes for `lines` lines of `w` pixels and (without
+        viper) cut_band to the band as a FrameBuffer of that shape, for a piece of
+        firmware.direct: the cuts are kept (at most _CUTS, then made anew), as it sends
+        pieces of a few widths in turn, each a band and a shorter one (a view and a
+        FrameBuffer made for each would be its garbage)."""
+        key = w << 10 | lines
+        data = self.cut_views.get(key)
+        if data is None:
+            if len(self.cut_views) >= _CUTS:
+                self.cut_views.clear()
+                self.cut_bands.clear()
+            data = self.cut_views[key] = self.data[:2 * w * lines]
+            if not expand:
+                self.cut_bands[key] = framebuf.FrameBuffer(data, w, lines, _RGB565)
+        self.cut_data = data
+        self.cut_band = self.cut_bands.get(key)
+
+    def solid(self, x, y, w, h, colour):
+        """Fill the rectangle (x, y, w, h), clipped already, with one RGB565 colour."""
+        if self.fill_fb is None:
+            self.fill_fb = framebuf.FrameBuffer(self.band, self.room, 1, _RGB565)
+        self.fill_fb.fill((colour & 0xFF) << 8 | colour >> 8)   # little-endian, sent high first
+        self.window(x, y, w, h)
+        n = w * h
+        data, spi = self.data, self.spi
+        while n > 0:
+            k = n if n < self.room else self.room
+            spi.write(data[:2 * k] if k < self.room else data)
+            n -= k
         self.cs(1)
 
     def show_all(self, canvas):

@@ -862,7 +862,7 @@ class Rig:
     panel with the canvas at any moment.
     """
 
-    def __init__(self, board, seed=1, playouts=8, model=True, store=None):
+    def __init__(self, board, seed=1, playouts=8, model=True, store=None, direct=False):
         from firmware.app import App
         from firmware.gfx import Canvas
         reset_fakes()
@@ -876,7 +876,11 @@ class Rig:
         for name, gpio in board.KEYS:
             if name not in self.pins:
                 self.pins[name] = FakePin.made[gpio]
-        self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+        if direct:                 # firmware.boot's canvas where the heap is small
+            from firmware.direct import DirectCanvas
+            self.canvas = DirectCanvas(board.WIDTH, board.HEIGHT, self.display)
+        else:
+            self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.model, self.feed = model_for(board) if model else (None, None)
         self.now = 0
         self.shows = 0
@@ -901,7 +905,7 @@ class Rig:
             self.display.show(canvas, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3])
             self.shows += 1
             self.shown_pixels += boxes[i + 2] * boxes[i + 3]
-        if n and self.feed is not None:
+        if self.feed is not None and (n or self.canvas.buf is None):   # (direct: as drawn)
             self.feed()
         if self.feed is None:
             for bus in FakeSPI.made:
