@@ -84,9 +84,13 @@ def test_deploy_boots_the_title_and_a_second_deploy_copies_nothing(vboard, tmp_p
 def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path):
     deploy.deploy("pico_display", vboard.port, log=QUIET, settle=SETTLE)
     report = deploy.deploy("pico_oled", vboard.port, log=QUIET, settle=SETTLE)
-    assert sorted(report.copied) == ["board.py", "lib/board_configs/pico_oled.mpy"]
+    # the mono screen's driver in, the colour screen's modules out (expand.mpy: native code)
+    assert sorted(report.copied) == ["board.py", "lib/board_configs/pico_oled.mpy",
+                                     "lib/firmware/ssd1306.mpy", "lib/firmware/ssd1306_i2c.mpy",
+                                     "lib/firmware/ssd1306_spi.mpy"]
     assert sorted(report.removed) == ["lib/board_configs/pico_display.mpy",
-                                      "lib/firmware/expand.mpy"]  # no native code on a mono board
+                                      "lib/firmware/direct.mpy", "lib/firmware/expand.mpy",
+                                      "lib/firmware/paint_large.mpy", "lib/firmware/st7789.mpy"]
     assert wait_for_screen(vboard, title_screen("pico_oled", tmp_path)) is None
     from PIL import Image
     from tools.sim.findtext import shows

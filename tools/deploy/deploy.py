@@ -210,16 +210,26 @@ def native_arch(board):
     return getattr(importlib.import_module("board_configs." + board), "NATIVE_ARCH", None)
 
 
+# the modules of one kind of screen: a colour board ships no SSD1306 driver, a mono board
+# no ST7789 driver, colour painter or direct canvas (each image then fits a 128 KB ROMFS)
+COLOUR_ONLY = ("firmware/st7789.py", "firmware/expand.py", "firmware/direct.py",
+               "firmware/paint_large.py")
+MONO_ONLY = ("firmware/ssd1306.py", "firmware/ssd1306_i2c.py", "firmware/ssd1306_spi.py")
+
+
 def source_files(board):
     """Map device path -> repo source path of every module the board needs (native code
-    only where the board runs it)."""
+    only where the board runs it, the display modules of its kind of screen)."""
+    import importlib
     files = {}
     native = native_arch(board) is not None
+    colour = importlib.import_module("board_configs." + board).DEPTH == 4
+    other = MONO_ONLY if colour else COLOUR_ONLY
     for package in PACKAGES:
         for src in sorted((ROOT / package).rglob("*.py")):
             rel = src.relative_to(ROOT).as_posix()
             if ("__pycache__" not in src.parts and not not_for_micropython(rel)
-                    and (native or not is_native(src))):
+                    and (native or not is_native(src)) and rel not in other):
                 files[f"{LIB}/{rel}"] = src
     for name in ("__init__", board):
         files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
