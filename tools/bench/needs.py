@@ -18,6 +18,9 @@ the MicroPython VM on fake pins and bus, with a save store (as on a device):
   evening says where it is (decision and screen) as that changes: for the largest cap
   that ran out, the report says where and why (the failed allocation's size).
 
+The canvas is the one firmware.boot makes with as little free heap as these caps leave: on
+the colour boards firmware.direct's (each drawing sent to the panel as made), on the mono
+boards the 1 KB canvas.
 The harness is the device's loop (firmware.main's show_boxes after App.frame) on a fake
 `machine` of its own (MACHINE: what chipmodels' fakes do unrecorded; a board's machine
 module is C with its names in ROM), the evening a module compiled to .mpy under its
@@ -107,7 +110,6 @@ class Rig:
     # the device loop (firmware.main: App.frame, show_boxes when boxes were drawn) on the fake
     # pins and bus; not its rescue (firmware.rescue): an evening that ran out has not played
     def __init__(self, board, keys):
-        from firmware.gfx import Canvas
         from firmware.main import show_boxes
         self.board, self.keys, self.show = board, keys, show_boxes
         self.display = board.open_display()
@@ -115,7 +117,14 @@ class Rig:
         self.pins = {}
         for name, gpio in board.KEYS:
             self.pins[name] = machine.Pin.made[gpio]
-        self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+        # the canvas firmware.boot.canvas_for makes with as little free heap as the caps
+        # bisected here leave (all below its _ROOMY): on a colour board firmware.direct's
+        if board.DEPTH == 4:
+            from firmware.direct import DirectCanvas
+            self.canvas = DirectCanvas(board.WIDTH, board.HEIGHT, self.display)
+        else:
+            from firmware.gfx import Canvas
+            self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.now = 0
         self.sound = board.open_sound() if hasattr(board, "open_sound") else None
         self.app = None
@@ -682,6 +691,10 @@ def report(rows, rom_rows=(), out=sys.stdout):
         " objects frozen code keeps: what the table modules' bodies keep when run in the VM,"
         " x %.2f (real firmware kept %d bytes where the VM's bodies keep 20,416, issue 15's"
         " code); an estimate, frozen firmware cannot be built here" % (KEEPS_RATIO, FROZEN_KEEPS))
+    say("  canvas: in heaps this small (free below firmware.boot's _ROOMY when the canvas is"
+        " made) a colour board draws on firmware.direct's canvas, which sends each drawing to"
+        " the panel as made (no screen of pixels in RAM; a played card does not fly); the"
+        " mono boards keep their 1 KB canvas")
     say("  names in the VM's pool at the baseline (the VM's and the harness's), after the"
         " imports, at the end: " + ", ".join(
             "%s %s %s" % (r["board"], kind, " / ".join(str(n) for n in r["names"]))

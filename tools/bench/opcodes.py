@@ -1,6 +1,7 @@
 """The redraw's Python a move, counted: CPython opcodes over the bench's game, exact.
 
     python -m tools.bench.opcodes [--boards tdisplay,pico_oled] [--decisions N] [--source DIR]
+                                  [--direct]
 
 The game of tools.bench.firmware (seed 4, you and three strong AIs, the same key presses,
 game after game) on the fake pins and bus, run in CPython with sys.settrace counting each
@@ -9,7 +10,9 @@ and the display driver (st7789.py, ssd1306*.py, expand.py); framebuf's C, the fa
 and the engine are not counted. The same on every run and every machine: a cut of a few
 percent shows here where the VM's milliseconds swing 20% between runs. An opcode is not a
 microsecond (a call costs several, a subscript one): read the counts beside the VM times.
-Printed a move: opcodes and calls by file, the functions that run most, shows, pixels sent.
+Printed a move: opcodes and calls by file, the functions that run most, shows, pixels and
+bytes sent. `--direct`: the colour boards on firmware.direct's canvas (as firmware.boot makes
+it where the heap is small), each drawing sent as made (its pieces are not shows).
 """
 import collections
 import sys
@@ -19,7 +22,7 @@ from tools import cli
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 PAINTER = ("/firmware/paint.py", "/firmware/paint_large.py", "/firmware/paint_list.py",
            "/firmware/paint_scores.py", "/firmware/paint_cover.py")
-CANVAS = ("/firmware/gfx.py",)
+CANVAS = ("/firmware/gfx.py", "/firmware/direct.py")
 DRIVER = ("/firmware/st7789.py", "/firmware/ssd1306.py", "/firmware/ssd1306_i2c.py",
           "/firmware/ssd1306_spi.py", "/firmware/expand.py")
 PART = {}
@@ -39,9 +42,10 @@ def use_source(source):
             del sys.modules[name]
 
 
-def count(name, decisions=300):
-    """Play the bench's game on board `name`; return its figures: moves, shows, pixels, and
-    opcodes and calls per (file, function)."""
+def count(name, decisions=300, direct=False):
+    """Play the bench's game on board `name` (`direct`: a colour board on firmware.direct's
+    canvas); return its figures: moves, shows, pixels, bytes sent, and opcodes and calls per
+    (file, function)."""
     import importlib
     from tools.sim import install_framebuf
     install_framebuf()
@@ -52,8 +56,8 @@ def count(name, decisions=300):
         machine.setitem(driver.__dict__, "sleep_ms", lambda ms: None)
     chipmodels.install_machine(machine)
     try:
-        rig = chipmodels.Rig(importlib.import_module("board_configs." + name), seed=4,
-                             model=False)
+        board = importlib.import_module("board_configs." + name)
+        rig = chipmodels.Rig(board, seed=4, model=False, direct=direct and board.DEPTH == 4)
         ops, calls = collections.Counter(), collections.Counter()
 
         def tracer(frame, event, arg):
@@ -76,6 +80,7 @@ def count(name, decisions=300):
         while sc.rows_of[sc.cursor][0] != "start":
             rig.act(1)
         shows, pixels = rig.shows, rig.shown_pixels
+        sent = chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent
         sys.settrace(tracer)
         try:
             rig.act(3)
@@ -94,6 +99,7 @@ def count(name, decisions=300):
     finally:
         machine.undo()
     return {"moves": moves, "shows": rig.shows - shows, "pixels": rig.shown_pixels - pixels,
+            "bytes": chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent,
             "ops": ops, "calls": calls}
 
 
@@ -124,10 +130,11 @@ def report(name, figures, top=12):
     for (path, _), n in ops.items():
         parts[PART["/firmware/" + path]] += n
     print("%s: %d moves; opcodes a move: painter %d, canvas %d, driver %d (all %d); calls a"
-          " move %.1f; shows a move %.2f, pixels a move %d"
+          " move %.1f; shows a move %.2f, pixels a move %d, bytes a move %d"
           % (name, moves, parts["painter"] / moves, parts["canvas"] / moves,
              parts["driver"] / moves, sum(ops.values()) / moves,
-             sum(calls.values()) / moves, figures["shows"] / moves, figures["pixels"] / moves))
+             sum(calls.values()) / moves, figures["shows"] / moves, figures["pixels"] / moves,
+             figures["bytes"] / moves))
     for (path, fn), n in ops.most_common(top):
         print("  %-28s %7d opcodes %6.1f calls a move"
               % ("%s:%s" % (path, fn), n / moves, calls[(path, fn)] / moves))
@@ -143,12 +150,14 @@ def main(argv=None):
                         " count instead of this checkout's")
     parser.add_argument("--top", type=cli.at_least(0), default=12,
                         help="functions listed per board")
+    parser.add_argument("--direct", action="store_true",
+                        help="the colour boards on firmware.direct's canvas (a small heap's)")
     args = parser.parse_args(argv)
     if args.source:
         use_source(args.source)
     _, stopped = cli.each_until_stopped(
         "bench.opcodes", args.boards,
-        lambda name: report(name, count(name, args.decisions), args.top))
+        lambda name: report(name, count(name, args.decisions, args.direct), args.top))
     if stopped:
         sys.exit(130)
 
