@@ -107,10 +107,14 @@ def hand_fit(canvas):
 
 def painter_for(canvas):
     """The painter for `canvas`: at 240x135 in colour firmware.paint_large's, with the
-    table's extras that only that screen has (a mono panel's loads none of their code)."""
+    table's extras that only that screen has (a mono panel's loads none of their code), and
+    where the canvas holds the screen's pixels firmware.paint_fly's, whose cards fly."""
     if canvas.depth == 4 and canvas.size == LARGE:
-        from firmware.paint_large import LargePainter
-        return LargePainter(canvas)
+        if canvas.buf is None:                      # firmware.direct's canvas
+            from firmware.paint_large import LargePainter
+            return LargePainter(canvas)
+        from firmware.paint_fly import FlyingPainter
+        return FlyingPainter(canvas)
     return Painter(canvas)
 
 
@@ -124,8 +128,8 @@ class Painter:
         self.keys = {}
         self.trace = None    # tests: a list that receives ("hand", viewer, cards) and ("cover", seat)
         self.unsaved = False # the app: the flash refuses saves (the table shows NOT SAVED)
-        self.flying = -1     # the card on its way to the pile, or -1 (paint_large's)
-        self.flies = False   # played cards fly to the pile (paint_large's, in colour)
+        self.flying = -1     # the card on its way to the pile, or -1 (paint_fly's)
+        self.flies = False   # played cards fly to the pile (paint_fly's, in colour)
         self._card = canvas.card_size()      # a hand card's (w, h)
         self._fit = hand_fit(canvas)
 

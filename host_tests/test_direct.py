@@ -123,6 +123,12 @@ def test_a_piece_holds_a_big_card_a_seat_and_a_status_line():
 
 
 def test_boot_draws_direct_on_a_colour_board_only_when_the_heap_is_small(monkeypatch):
+    """firmware.boot makes the direct canvas for a colour board with little heap free, the
+    whole screen's canvas otherwise; on the direct canvas the 240x135 painter's cards do not
+    fly (firmware.paint_fly, which reads pixels back, is not loaded)."""
+    from firmware import paint
+    from firmware.paint_fly import FlyingPainter
+    from firmware.paint_large import LargePainter
     chipmodels.install_machine(monkeypatch)
     colour = importlib.import_module("board_configs.pico_display")
     mono = importlib.import_module("board_configs.pico_oled")
@@ -133,6 +139,9 @@ def test_boot_draws_direct_on_a_colour_board_only_when_the_heap_is_small(monkeyp
     whole = canvas_for(colour, display, 120 * 1024)
     assert type(whole) is Canvas and len(whole.buf) == 16200
     assert type(canvas_for(mono, None, 0)) is Canvas
+    direct = paint.painter_for(canvas_for(colour, display, 40 * 1024))
+    assert type(direct) is LargePainter and not direct.flies
+    assert type(paint.painter_for(whole)) is FlyingPainter and paint.painter_for(whole).flies
 
 
 VM_DIRECT = """

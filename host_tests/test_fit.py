@@ -17,7 +17,7 @@ from firmware import gfx
 from firmware import paint as P
 from firmware import screens as S
 from firmware.gfx import Canvas
-from firmware.paint_large import LargePainter
+from firmware.paint_fly import FlyingPainter
 from tools.sim import boards
 
 FRAMEBUF_BOARDS = boards.framebuf_names()
@@ -228,14 +228,14 @@ def rank_pixels(canvas, x, y, card, big=False):
     return set_pixels(canvas)
 
 
-class Measured(LargePainter):
+class Measured(FlyingPainter):
     """The framebuf painter (with the 240x135 colour extras: a Painter's methods are its
     own), saying for each of its regions the box it draws in."""
 
     def __init__(self, canvas):
         P.Painter.__init__(self, canvas)       # the extras' state only where they are drawn
         if canvas.depth == 4 and canvas.size == gfx.LARGE:
-            LargePainter.__init__(self, canvas)
+            FlyingPainter.__init__(self, canvas)
         self.boxes = []
         canvas.owner = lambda: self.boxes[-1] if self.boxes else (0, 0, canvas.width, canvas.height)
 
@@ -251,7 +251,7 @@ class Measured(LargePainter):
         # pixels put back): measured are the screens it leaves, and its way on the screen
         self.c.paused = True
         try:
-            LargePainter.animate(self, now_ms)
+            FlyingPainter.animate(self, now_ms)
             if self.flying >= 0 and self._step >= 0:
                 w, h = self.c.card_size()
                 if not inside((self._at_x, self._at_y, w, h), (0, 0, self.c.width, self.c.height)):
@@ -326,7 +326,7 @@ REGIONS = {
     "_tile": _tile_box,
 }
 for _name, _box_of in REGIONS.items():
-    setattr(Measured, _name, _region(_box_of)(getattr(LargePainter, _name)))
+    setattr(Measured, _name, _region(_box_of)(getattr(FlyingPainter, _name)))
 
 
 class Board:

@@ -799,7 +799,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
     its way to the pile, between where it was and the pile, the pile showing the card below
     until it lands; then the canvas is the table painted whole. Mono panels show the move
     at once."""
-    from firmware import paint, paint_large
+    from firmware import paint, paint_fly
     c, app = started_game(w, h, depth, seed=5)
     p = app.painter
     cw, ch = c.card_size()
@@ -826,7 +826,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
             continue
         assert p.flying == t.top
         from_hand += p._from_y > 60
-        start = abs(p._from_x - paint_large._LANDING[0]) + abs(p._from_y - paint_large._LANDING[1])
+        start = abs(p._from_x - paint_fly._LANDING[0]) + abs(p._from_y - paint_fly._LANDING[1])
         pile = paint._TOP_AT[c.size]
         shown = region(c, *pile)
         way = []
@@ -836,7 +836,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
             if p.flying < 0 or p._step < 0:
                 continue
             x, y = p._at_x, p._at_y
-            way.append(abs(x - paint_large._LANDING[0]) + abs(y - paint_large._LANDING[1]))
+            way.append(abs(x - paint_fly._LANDING[0]) + abs(y - paint_fly._LANDING[1]))
             alone = Canvas(w, h, depth)
             alone.card(x, y, t.top)
             assert region(c, x + 1, y + 1, cw - 2, ch - 2) == region(alone, x + 1, y + 1, cw - 2, ch - 2)

@@ -196,15 +196,15 @@ def test_the_app_steps_a_flying_card_only_while_one_flies(w, h, depth, monkeypat
     """A played card flies to the pile on 240x135 colour screens alone; the app's tick calls
     the painter's animate only while a card is on its way (an idle frame makes no call)."""
     from tools.fakes.chipmodels import turn_target
-    from firmware.paint_large import LargePainter
+    from firmware.paint_fly import FlyingPainter
     flying_at_calls = []
-    step = LargePainter.animate
+    step = FlyingPainter.animate
 
     def animate(painter, now_ms):
         flying_at_calls.append(painter.flying)
         step(painter, now_ms)
 
-    monkeypatch.setattr(LargePainter, "animate", animate)
+    monkeypatch.setattr(FlyingPainter, "animate", animate)
     c, app = started_game(w, h, depth, seed=5)
     now = app.now
     for _ in range(600):                     # 12 s of frames: you play your first card
@@ -224,12 +224,13 @@ def test_the_app_steps_a_flying_card_only_while_one_flies(w, h, depth, monkeypat
 
 
 def test_the_large_painter_repeats_the_painters_private_constants():
-    """firmware.paint_large folds a few of firmware.paint's and firmware.gfx's constants
-    at compile time: its copies match, and only a 240x135 colour canvas gets its painter."""
-    from firmware import paint_large
-    assert paint_large._LARGE == gfx.LARGE
-    assert paint_large._INSIDE == paint._INSIDE and paint_large._SEAT0 == paint._SEAT0
-    assert type(paint.painter_for(gfx.Canvas(240, 135, 4))) is paint_large.LargePainter
+    """firmware.paint_large and paint_fly fold a few of firmware.paint's and firmware.gfx's
+    constants at compile time: their copies match, and only a 240x135 colour canvas gets
+    their painters (firmware.direct's canvas: test_direct)."""
+    from firmware import paint_fly, paint_large
+    assert paint_fly._LARGE == gfx.LARGE and paint_fly._SEAT0 == paint._SEAT0
+    assert paint_large._INSIDE == paint._INSIDE
+    assert type(paint.painter_for(gfx.Canvas(240, 135, 4))) is paint_fly.FlyingPainter
     for w, h, depth in ((128, 64, 1), (72, 40, 1)):
         assert type(paint.painter_for(gfx.Canvas(w, h, depth))) is paint.Painter
 
