@@ -156,11 +156,11 @@ def test_compiled_figures_are_not_shown_unless_it_plays_as_pure_python(monkeypat
     assert bench_engine.compiled_ready() == (None, "digest pure 1, compiled 1")
 
 
-def firmware_report(board):
+def firmware_report(board, direct=False):
     """A short game on one board through tools.bench.firmware: its row and both reports."""
     from tools.bench import firmware as bench_firmware
     row = bench_firmware.quickest([bench_firmware.summary(
-        board, bench_firmware.measure(board, decisions=40, timeout=300))])
+        board, bench_firmware.measure(board, decisions=40, timeout=300, direct=direct))])
     out = io.StringIO()
     bench_firmware.report([row], out)
     bench_firmware.report_model([row], out)
@@ -180,6 +180,18 @@ def test_bench_firmware_prints_every_figure():
     # the device loop's frames that drew nothing are counted and priced (most of a move's)
     assert "frames with nothing drawn" in text and row["empty_frames_move"] > 10
     assert 0 <= row["empty_ms_move"] < model["paint"]
+
+
+def test_bench_firmware_prices_the_direct_canvas_by_its_pieces_pixels():
+    """On firmware.direct's canvas every drawing goes to the panel inside the paint: the
+    bench counts the pixels its pieces expand (fewer than the bytes sent would say: one-colour
+    fills are not expanded), prices them apart from the paint, and says so."""
+    row, text = firmware_report("pico_display", direct=True)
+    model = row["model"]
+    assert row["direct"] and "on firmware.direct's canvas (pico_display)" in text
+    assert 0 < model["pixels"] < row["move_bytes"] / 2
+    assert model["show"] == pytest.approx(model["pixels"] * row["show_us"] / 1000)
+    assert model["move"] > model["paint"] > model["bus"] > 0 and row["flights"] == 0
 
 
 def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32():

@@ -2,6 +2,7 @@
 
     python -m tools.bench.firmware [--boards pico_display,thumby] [--decisions N] [--repeat R]
                                    [--no-romfs] [--expert N] [--source DIR] [--opcodes]
+                                   [--direct]
 
 Each board's config runs on fake pins and bus (tools/fakes/chipmodels.py) with the real app,
 a 4-player game (you and three strong AIs) played by pressing pins. Printed per board:
@@ -17,7 +18,10 @@ The game is the same on every run, so with --repeat the least of each figure is 
 Last, the Expert's decision time at 2-6 players on the cost model (engine.ai as shipped,
 `--expert N` searching decisions a size; the engine move is tools.bench.micropython's).
 With `--opcodes`, each board's redraw Python a move, counted exactly, beside the ms
-(tools.bench.opcodes).
+(tools.bench.opcodes). With `--direct`, the colour boards draw on firmware.direct's canvas,
+as firmware.boot makes it where the heap is small: each drawing is sent as it is made, so
+the panel's work is timed inside the paint, and its pieces' pixels are counted for the
+expansion's price.
 
 Each board is measured twice: with the app's .mpy files on the filesystem (/lib: the
 import copies bytecode and constants into the heap, as `tools/deploy/deploy.py` installs it),
@@ -137,6 +141,12 @@ BEFORE = None        # that driver's copy of the panel's RAM before the show (st
 A = [0, 0, 0, 0, 0, 0]   # ..., and the app's frames with nothing flying
 FLY = [0]
 EMPTY = [0]           # the device loop's frames with nothing drawn (no box to take)
+# firmware.direct's canvas (start(name, True) on a colour board): DIRECT[0] set; P: pixels its
+# pieces sent through the palette expansion; PX_MOVE: those a move; SENT0: the bus at the start
+DIRECT = [False]
+P = [0]
+PX_MOVE = array("I", bytes(4 * 1000))
+SENT0 = [0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
 
@@ -205,6 +215,29 @@ class Timed:
             RECTS[4 * n + 2] = w
             RECTS[4 * n + 3] = h
             T[4] = n + 1
+
+class Counted:
+    # firmware.direct's panel sends its pieces and its one-colour fills from inside the paint
+    # (their time is the paint's, their bytes counted on the bus): counted here are the
+    # windows and the pixels each piece sends through the palette expansion
+    def __init__(self, inner):
+        self.inner = inner
+
+    def show(self, piece, x, y, w, h, to_x=-1, to_y=0):
+        T[2] += 1
+        P[0] += w * h
+        self.inner.show(piece, x, y, w, h, to_x, to_y)
+
+    def solid(self, x, y, w, h, colour):
+        T[2] += 1
+        self.inner.solid(x, y, w, h, colour)
+
+def bus_sent():
+    # the bus bytes of the redraws so far: the shows' (T[3]), or on the direct canvas all
+    # that went to the panel since the game's start
+    if DIRECT[0]:
+        return chipmodels.FakeSPI.sent - SENT0[0]
+    return T[3]
 
 class CountingI2C:
     # the I2C bus of the driver, counting transactions (each costs an address byte and,
@@ -295,6 +328,10 @@ def stale(driver, canvas, x, y, w, h):
             shadow[pad + base + col] = canvas.buf[base + col] ^ 0xFF
 
 def show_replay(rounds):
+    if DIRECT[0]:             # no boxes: each drawing was sent as made, timed in the paint
+        print("BENCH show_replay 0 0")
+        print("BENCH show_full 0 100")
+        return
     driver = rig.display.inner
     show = driver.show
     canvas = rig.canvas
@@ -345,10 +382,14 @@ def code_sample():
     import micropython
     micropython.qstr_info()   # "qstr pool: n_pool=.., n_qstr=.., ..., n_total_bytes=.."
 
-def start(name):
+def start(name, direct=False):
     global rig, BEFORE
     board = __import__("board_configs." + name, None, None, ("NAME",))
-    rig = chipmodels.Rig(board, seed=4, model=False)
+    rig = chipmodels.Rig(board, seed=4, model=False, direct=direct and board.DEPTH == 4)
+    if rig.canvas.buf is None:
+        DIRECT[0] = True
+        rig.canvas.fb.display = Counted(rig.canvas.fb.display)
+        print("BENCH direct 1")
     chipmodels.FakePin.record = chipmodels.FakeSPI.record = False   # the fakes keep nothing
     rig.app.painter = Timed(rig.app.painter, 0)
     if hasattr(rig.display, "i2c"):
@@ -365,8 +406,11 @@ def start(name):
         rig.act(1)
     for i in range(len(T)):
         T[i] = 0
+    P[0] = 0
+    SENT0[0] = chipmodels.FakeSPI.sent
     rig.act(3)
-    LAST[0], LAST[1] = 1000 * T[0] + T[1], T[3]
+    LAST[0], LAST[1] = 1000 * T[0] + T[1], bus_sent()
+    LAST_PX[0] = P[0]
     M[2] = rig.app.game
     M[3] = M[2].n_moves
 
@@ -388,10 +432,13 @@ def play(decisions):
             M[3] = game.n_moves
             keep_move(made)
 
+LAST_PX = [0]
+
 def keep_move(made):
     # the redraws since the last move belong to the moves just made
-    us, sent, n = 1000 * T[0] + T[1], T[3], LAST[2]
+    us, sent, n = 1000 * T[0] + T[1], bus_sent(), LAST[2]
     if n < 1000:
+        PX_MOVE[n] = P[0] - LAST_PX[0]
         PER_MOVE[6 * n] = us - LAST[0]
         PER_MOVE[6 * n + 1] = sent - LAST[1]
         PER_MOVE[6 * n + 2] = made
@@ -400,13 +447,15 @@ def keep_move(made):
         PER_MOVE[6 * n + 5] = EMPTY[0] - LAST[5]
         LAST[2] = n + 1
     LAST[0], LAST[1] = us, sent
+    LAST_PX[0] = P[0]
     LAST[3] = 0
     LAST[4] = A[5]
     LAST[5] = EMPTY[0]
 
 def per_move():
     for i in range(LAST[2]):
-        print("BENCH per_move", " ".join("%d" % PER_MOVE[6 * i + k] for k in range(6)))
+        print("BENCH per_move", " ".join("%d" % PER_MOVE[6 * i + k] for k in range(6)),
+              PX_MOVE[i])
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -415,7 +464,8 @@ def sample():
 
 def counts():
     moves = M[0]
-    print("BENCH redraws", T[0], T[1], T[2], T[3], moves, rig.app.screen.name, T[5], T[6])
+    print("BENCH redraws", T[0], T[1], T[2], bus_sent(), moves, rig.app.screen.name, T[5], T[6])
+    print("BENCH direct_px", P[0])
     print("BENCH flight", A[0], A[1], A[2], A[3], A[4], A[5])
     print("BENCH empty_frames", EMPTY[0])
     print("BENCH in_use_max", M[1])
@@ -428,8 +478,11 @@ def full_redraw():
     a = gc.mem_alloc()
     painter.screen = None
     painter.paint(rig.app.screen)
-    canvas.take_dirty()
-    rig.display.inner.show(canvas, 0, 0, canvas.width, canvas.height)
+    if DIRECT[0]:
+        canvas.take_boxes()           # the last piece sent
+    else:
+        canvas.take_dirty()
+        rig.display.inner.show(canvas, 0, 0, canvas.width, canvas.height)
     b = gc.mem_alloc()
     gc.enable()
     print("BENCH full_alloc", b - a)
@@ -446,6 +499,9 @@ def blit_time(n):
     rows, source, width = driver.rows, rig.canvas.fb, rig.canvas.width
     band = framebuf.FrameBuffer(driver.band, width, rows, framebuf.RGB565)
     height = rig.canvas.height
+    if DIRECT[0]:             # the direct canvas's widest piece, as many pixels in all
+        n = n * height // 12
+        source, height = source.piece.shapes[2], 12
     best = 1 << 30
     for _ in range(3):
         t = time.ticks_ms()
@@ -455,7 +511,7 @@ def blit_time(n):
                 band.blit(source, 0, -top, -1, lut)
                 top += rows
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
-    print("BENCH blit", best, n * rig.canvas.width * height)
+    print("BENCH blit", best, n * width * height)
 
 def idle_time(n):
     # VM ms of n frames of the app's tick with nothing flying: its check of the painter's
@@ -510,8 +566,11 @@ def full_time(n):
         for _ in range(n):
             painter.screen = None
             painter.paint(rig.app.screen)
-            canvas.take_dirty()
-            show(canvas, 0, 0, canvas.width, canvas.height)
+            if DIRECT[0]:
+                canvas.take_boxes()
+            else:
+                canvas.take_dirty()
+                show(canvas, 0, 0, canvas.width, canvas.height)
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
     print("BENCH full_ms", best, n)
 """
@@ -601,15 +660,16 @@ def run_app(setup, steps, board, rom, timeout, label):
     return result.check(), image
 
 
-def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False):
+def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False, direct=False):
     """Run one board's measurements in a fresh VM; return {figure: [numbers]}.
 
     With `rom`, the app's modules come from the board's ROMFS image mounted at /rom
-    (only the fakes are files in /lib); RuntimeError if they were imported from elsewhere."""
+    (only the fakes are files in /lib); RuntimeError if they were imported from elsewhere.
+    With `direct`, a colour board draws on firmware.direct's canvas."""
     steps = [START, CALIBRATE, "calibrate()", SCRUB, "gc.collect()", SCRUB, "gc.collect()\nrebase()"]
     for module in load_order(board):
         steps += ["import_one(%r)" % module, SCRUB, "gc.collect()\nmodule_sample(%r)" % module]
-    steps += [SCRUB, "gc.collect()\ncode_sample()", "start(%r)" % board]
+    steps += [SCRUB, "gc.collect()\ncode_sample()", "start(%r, %r)" % (board, direct)]
     steps += collect_step()
     per = max(1, decisions // samples)
     for _ in range(samples):
@@ -683,18 +743,23 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
         # an ST7789 show: CASET, RASET, RAMWR with 4 + 4 argument bytes, then 2 bytes a pixel
         return max(0.0, (sent - 11 * shows) / 2.0) if colour else 0.0
 
-    px = pixels(data, frames)
+    direct = "direct" in figures          # firmware.direct's canvas: its pieces' pixels counted
+    px = int(figures["direct_px"][0][0]) if direct else pixels(data, frames)
     fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
     paint_vm = row["move_paint_ms"] * moves / row["ratio"]
     show_vm = row["move_show_ms"] * moves / row["ratio"]
     show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
+    if direct:      # the pieces' expansion ran inside the paint: priced by its pixels instead
+        paint_vm = max(0.0, paint_vm - px * vm_px_ms)
+        show_cpu = px * px_us / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
     idle, empty = check_ms(figures, "idle"), check_ms(figures, "empty")
-    for us, sent, made, _, idles, empties in (map(int, f) for f in figures.get("per_move", [])):
+    for us, sent, made, _, idles, empties, moved in (map(int, f)
+                                                     for f in figures.get("per_move", [])):
         us += (idles * idle + empties * empty) * 1000
-        p = pixels(sent, 0)
+        p = moved if direct else pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
         cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * px_us / 1000
         each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1)))
@@ -761,7 +826,8 @@ def summary(name, figures):
     # each move's own redraws (paint timed in the game with 1 ms ticks, show as above)
     # plus its bus
     each, in_round = [], []
-    for us, px, made, between, idles, empties in (map(int, f) for f in figures.get("per_move", [])):
+    for us, px, made, between, idles, empties, _ in (map(int, f)
+                                                     for f in figures.get("per_move", [])):
         us += (idles * idle + empties * empty) * 1000
         one = [(us / 1000.0 * ratio + bus_ms(board, px)) / made] * made
         each += one
@@ -785,7 +851,7 @@ def summary(name, figures):
         "empty_frames_move": int(figures["empty_frames"][0][0]) / max(moves, 1),
         "empty_ms_move": (int(figures["empty_frames"][0][0]) * empty / max(moves, 1) * ratio
                           * PYTHON_FACTOR),
-        "board": name, "depth": board.DEPTH, "ratio": ratio,
+        "board": name, "depth": board.DEPTH, "ratio": ratio, "direct": "direct" in figures,
         "move_mean_ms": sum(each) / max(len(each), 1),
         "move_p90_ms": percentile(each, 0.9),
         "move_p50_ms": percentile(each, 0.5),
@@ -952,6 +1018,13 @@ def report_model(rows, out=sys.stdout):
     say("  p50, p90: of the moves, each timed in the game; target: mean/p90 ms; full ms: the"
         " whole table painted and sent. Calibrated to reproduce the measured 82.0 (pico_display"
         " at 24 MHz), 48.3 (pico_oled) and 28.8 ms (thumby) a move of the code of 1 Dec 2026")
+    direct = [r["board"] for r in rows if r.get("direct")]
+    if direct:
+        say("  on firmware.direct's canvas (%s): each drawing goes to the panel as it is made, so"
+            " the panel's Python is in paint and show is 0; the pixels are those its pieces sent"
+            " through the expansion (one-colour fills go to the bus unexpanded), counted; full"
+            " ms prices a whole screen's pixels expanded (an upper bound); no card flies"
+            % ", ".join(direct))
 
 
 def report_romfs(pairs, out=sys.stdout):
@@ -1006,7 +1079,7 @@ def quickest(runs):
     return row
 
 
-def report_opcodes(names, decisions):
+def report_opcodes(names, decisions, direct=False):
     """Beside the ms, exact: the redraw's Python a move over the same game (the painter's,
     the canvas's and the driver's CPython opcodes; tools.bench.opcodes)."""
     from tools.bench import opcodes
@@ -1016,7 +1089,7 @@ def report_opcodes(names, decisions):
           " of the painter, canvas and driver counted; framebuf's C and the fakes not; exact,"
           " where the ms swing between runs):")
     for name in names:
-        opcodes.report(name, opcodes.count(name, decisions), top=0)
+        opcodes.report(name, opcodes.count(name, decisions, direct), top=0)
 
 
 def main(argv=None):
@@ -1035,6 +1108,9 @@ def main(argv=None):
     parser.add_argument("--expert", type=cli.at_least(0), default=20,
                         help="the Expert's searching decisions timed per table size 2-6"
                         " (default 20; 0: none)")
+    parser.add_argument("--direct", action="store_true",
+                        help="the colour boards on firmware.direct's canvas, as firmware.boot"
+                        " makes it where the heap is small (each drawing sent as made)")
     parser.add_argument("--opcodes", action="store_true",
                         help="also count the redraw's Python a move exactly, beside the ms"
                         " (tools.bench.opcodes, CPython; about 30 s a board)")
@@ -1042,18 +1118,20 @@ def main(argv=None):
     names = args.boards
     SOURCE[0] = args.source
     rows, stopped = cli.each_until_stopped("bench.firmware", names, lambda name: quickest(
-        [summary(name, measure(name, args.decisions)) for _ in range(args.repeat)]))
+        [summary(name, measure(name, args.decisions, direct=args.direct))
+         for _ in range(args.repeat)]))
     if rows:
         report(rows)
         report_model(rows)
     if stopped:
         sys.exit(130)
     if args.opcodes:
-        report_opcodes(names, args.decisions)
+        report_opcodes(names, args.decisions, args.direct)
     if args.expert:
         report_expert(measure_expert(args.expert))
     if not args.no_romfs and not args.source:
-        rom_rows = [quickest([summary(name, measure(name, args.decisions, rom=True))
+        rom_rows = [quickest([summary(name, measure(name, args.decisions, rom=True,
+                                                    direct=args.direct))
                               for _ in range(args.repeat)])
                     for name in names]
         report_romfs(list(zip(rows, rom_rows)))

@@ -1,6 +1,7 @@
 """Where the heap goes while a game runs on a board: the parts the app keeps, one by one.
 
     python -m tools.bench.heap_parts [--board pico_display] [--decisions 120] [--files] [--names]
+                                     [--direct]
 
 In the MicroPython VM, with the app's .mpy in the board's ROMFS image (as
 tools/bench/firmware.py measures it; `--files`: from /lib instead), every device module
@@ -17,6 +18,7 @@ pins and bus count as the driver's and the buttons' data; the VM's os and binasc
 Python modules (about 3.3 KB, imported by firmware.save) where boards have them in C.
 Figures are printed, never asserted.
 """
+import importlib
 import re
 
 from tools import cli
@@ -97,8 +99,9 @@ KEPT = (
 )
 
 
-def steps_for(board, decisions):
-    """The VM steps: imports, each part made, the game played, single objects sized."""
+def steps_for(board, decisions, direct=False):
+    """The VM steps: imports, each part made, the game played, single objects sized
+    (`direct`: on firmware.direct's canvas, made with the display as its part)."""
     collect = [SCRUB, "gc.collect()"]
     steps = collect + ["gc.collect()\nmark(63)"]
     # the device modules one by one, as bench_firmware orders them (not engine.options:
@@ -106,12 +109,19 @@ def steps_for(board, decisions):
     for i, module in enumerate(load_order(board)):
         steps += ["import " + module] + collect + ["mark(%d)" % (40 + i)]
     steps += ["import board_configs.%s as board" % board] + collect
-    steps += ["mark(0)",
-              "from firmware.gfx import Canvas\n"
-              "chipmodels.reset_fakes()\n"
-              "if hasattr(board, 'DC'):\n    chipmodels.wire_spi(board.DC, board.CS)\n"
-              "canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)"] + collect
-    steps += ["mark(1)", "display = board.open_display()"] + collect
+    wire = ("chipmodels.reset_fakes()\n"
+            "if hasattr(board, 'DC'):\n    chipmodels.wire_spi(board.DC, board.CS)\n")
+    if direct:
+        steps += ["mark(0)",
+                  wire + "display = board.open_display()\n"
+                  "from firmware.direct import DirectCanvas\n"
+                  "canvas = DirectCanvas(board.WIDTH, board.HEIGHT, display)"] + collect
+        steps += ["mark(1)"]
+    else:
+        steps += ["mark(0)",
+                  wire + "from firmware.gfx import Canvas\n"
+                  "canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)"] + collect
+        steps += ["mark(1)", "display = board.open_display()"] + collect
     steps += ["mark(2)", "pad = board.open_buttons()"] + collect
     # the Rig makes its own canvas, display and buttons: ours are the measure, its are used
     steps += ["mark(3)",
@@ -150,9 +160,9 @@ def steps_for(board, decisions):
     return steps
 
 
-def measure(board, decisions=120, rom=True, names=False, timeout=900):
+def measure(board, decisions=120, rom=True, names=False, timeout=900, direct=False):
     """{index: bytes} of one board's parts, and the interned names when asked."""
-    steps = steps_for(board, decisions)
+    steps = steps_for(board, decisions, direct)
     if names:
         steps.insert(0, "import micropython\nmicropython.qstr_info(1)")
         steps += ["micropython.qstr_info(1)"]
@@ -184,8 +194,14 @@ def main(argv=None):
     parser.add_argument("--decisions", type=cli.at_least(1), default=120)
     parser.add_argument("--files", action="store_true", help=".mpy files in /lib, not ROMFS")
     parser.add_argument("--names", action="store_true", help="list the interned names")
+    parser.add_argument("--direct", action="store_true",
+                        help="a colour board on firmware.direct's canvas (a small heap's): the"
+                             " canvas part is the display driver and that canvas")
     args = parser.parse_args(argv)
-    sizes, pool, interned = measure(args.board, args.decisions, not args.files, args.names)
+    if args.direct and importlib.import_module("board_configs." + args.board).DEPTH != 4:
+        parser.error("--direct: %s is not a colour board" % args.board)
+    sizes, pool, interned = measure(args.board, args.decisions, not args.files, args.names,
+                                    direct=args.direct)
     print("%s, app from %s: heap in use by part (bytes)" % (args.board,
                                                            "/lib" if args.files else "ROMFS"))
     print("  %-64s %7s %7s %7s" % ("part", "in use", "names", "objects"))
