@@ -27,8 +27,8 @@ _KEPT = const(16)      # filled rectangles remembered as what lies under later t
 
 
 class Piece:
-    """A piece of the screen on its way to the panel: what ST7789.show reads of a canvas
-    (`buf`, `fb`, `width`, `palette`). Its pixels are one buffer seen in three shapes, made
+    """A piece of the screen on its way to the panel: what ST7789.send reads of it (`buf`,
+    `fb`, `width`, `palette`). Its pixels are one buffer seen in three shapes, made
     once (a framebuffer made for each piece was garbage on every drawing): a card's, a line
     of text's, and a big word's."""
 
@@ -62,6 +62,8 @@ class Panel:
         self.display, self.width, self.height = display, width, height
         self.piece = Piece()
         self.x = self.y = self.w = self.h = 0         # the open piece (w 0: none)
+        self.x1 = self.y1 = -32768                    # its right and bottom edge (none: all
+                                                      # drawings fall outside)
         self.kept = array("h", bytes(10 * _KEPT))     # x, y, x1, y1, colour of each
         self.n = 0                                    # rectangles kept so far
         self.base = 0                                 # the last whole-screen fill's colour
@@ -72,18 +74,19 @@ class Panel:
     def flush(self):
         """Send the open piece to the panel."""
         if self.w:
-            self.display.show(self.piece, 0, 0, self.w, self.h, self.x, self.y)
+            self.display.send(self.piece, self.w, self.h, self.x, self.y)
             self.w = 0
+            self.x1 = self.y1 = -32768
 
     def _inside(self, x, y, w, h):
         """True when (x, y, w, h) lies in the open piece."""
-        return (self.w > 0 and self.x <= x and self.y <= y and x + w <= self.x + self.w
-                and y + h <= self.y + self.h)
+        return self.x <= x and self.y <= y and x + w <= self.x1 and y + h <= self.y1
 
     def _open(self, x, y, w, h, c):
         """Send the open piece and open one at (x, y, w, h) (on the screen) in colour c;
         False when it is larger than a piece."""
-        self.flush()
+        if self.w:
+            self.flush()
         p = self.piece
         if not p.shape(w, h):
             return False
@@ -92,12 +95,15 @@ class Panel:
         self.y = y
         self.w = w
         self.h = h
+        self.x1 = x + w
+        self.y1 = y + h
         self.canvas.box_n = 1
         return True
 
     def _solid(self, x, y, w, h, c):
         """One colour straight to the panel (after the open piece), clipped to the screen."""
-        self.flush()
+        if self.w:
+            self.flush()
         if x < 0:
             w += x
             x = 0
@@ -159,7 +165,8 @@ class Panel:
 
     def fill(self, c):
         """The whole screen in colour c."""
-        self.w = 0
+        self.w = 0                                    # the open piece is painted over
+        self.x1 = self.y1 = -32768
         self.n = 0
         self.base = c
         self._solid(0, 0, self.width, self.height, c)

@@ -98,9 +98,7 @@ class ST7789:
             self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, _RGB565)
         self.palette = None               # the palette the lut was made from
         self.fill_fb = None               # the band as one line, for solid() (firmware.direct)
-        self.cut_views = {}               # _cut's: a view of the band, by width and lines
-        self.cut_bands = {}               # (no viper) the same as FrameBuffers
-        self.cut_data = self.cut_band = None
+        self.cuts = {}                    # send()'s views of the band, by width and lines
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
         self.reset()
@@ -180,10 +178,8 @@ class ST7789:
             lut[2 * i] = c >> 8
             lut[2 * i + 1] = c & 0xFF
 
-    def show(self, canvas, x, y, w, h, to_x=-1, to_y=0):
-        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel); `to_x`,
-        `to_y`: where on the panel it goes when not at (x, y) (firmware.direct's pieces,
-        clipped already)."""
+    def show(self, canvas, x, y, w, h):
+        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
         # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
         # and the helpers' work inline but for the window's commands
         width, height = self.width, self.height
@@ -199,9 +195,6 @@ class ST7789:
             h = height - y
         if w <= 0 or h <= 0:
             return
-        piece = to_x >= 0
-        if not piece:
-            to_x, to_y = x, y
         if canvas.palette is not self.palette:
             self.load_palette(canvas.palette)
         lines = self.room // w                     # the rectangle's lines a band holds
@@ -214,15 +207,11 @@ class ST7789:
             source, lut = canvas.fb, self.lut_fb
         stride = (canvas.width + 1) >> 1
         spi = self.spi
-        self.window(to_x, to_y, w, h)
+        self.window(x, y, w, h)
         rest = h % lines                           # the lines left under whole bands
         top, end = y, y + h - rest
-        if piece:                                  # the band's bytes at this height
-            self._cut(w, lines)
-            data, band = self.cut_data, self.cut_band
-        else:
-            data = self.data[:2 * w * lines]
-            band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
+        data = self.data[:2 * w * lines]           # the band's bytes at this height
+        band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
         while top < end:   # not range(): a variable step makes a range object
             if native:
                 native(data, source, lut, stride, x, w, top, lines)
@@ -231,36 +220,51 @@ class ST7789:
             spi.write(data)
             top += lines
         if rest:                                   # one shorter band
-            if piece:
-                self._cut(w, rest)
-                data, band = self.cut_data, self.cut_band
-            else:
-                data = self.data[:2 * w * rest]
-                band = None if native else framebuf.FrameBuffer(data, w, rest, _RGB565)
+            data = self.data[:2 * w * rest]
             if native:
                 native(data, source, lut, stride, x, w, top, rest)
             else:
-                band.blit(source, -x, -top, -1, lut)
+                framebuf.FrameBuffer(data, w, rest, _RGB565).blit(source, -x, -top, -1, lut)
             spi.write(data)
         self.cs(1)
 
+    def send(self, piece, w, h, x, y):
+        """Send the top left w x h of a piece (firmware.direct's: a GS4 canvas of its own
+        width) to (x, y) on the panel, where it lies whole."""
+        if piece.palette is not self.palette:
+            self.load_palette(piece.palette)
+        lines = self.room // w                     # the piece's lines a band holds
+        native = expand
+        if native:
+            source, lut = piece.buf, self.lut
+        else:
+            source, lut = piece.fb, self.lut_fb
+        stride = piece.width >> 1
+        spi, cuts = self.spi, self.cuts
+        self.window(x, y, w, h)
+        top = 0
+        while top < h:
+            n = h - top if h - top < lines else lines
+            data, band = cuts.get(w << 10 | n) or self._cut(w, n)
+            if native:
+                native(data, source, lut, stride, 0, w, top, n)
+            else:
+                band.blit(source, 0, -top, -1, lut)
+            spi.write(data)
+            top += n
+        self.cs(1)
+
     def _cut(self, w, lines):
-        """Set cut_data to the band's bytes for `lines` lines of `w` pixels and (without
-        viper) cut_band to the band as a FrameBuffer of that shape, for a piece of
-        firmware.direct: the cuts are kept (at most _CUTS, then made anew), as it sends
-        pieces of a few widths in turn, each a band and a shorter one (a view and a
-        FrameBuffer made for each would be its garbage)."""
-        key = w << 10 | lines
-        data = self.cut_views.get(key)
-        if data is None:
-            if len(self.cut_views) >= _CUTS:
-                self.cut_views.clear()
-                self.cut_bands.clear()
-            data = self.cut_views[key] = self.data[:2 * w * lines]
-            if not expand:
-                self.cut_bands[key] = framebuf.FrameBuffer(data, w, lines, _RGB565)
-        self.cut_data = data
-        self.cut_band = self.cut_bands.get(key)
+        """(the band's bytes for `lines` lines of `w` pixels, the same as a FrameBuffer or
+        None with viper), kept for send(): a piece of a few widths comes in turn, each a
+        band and a shorter one (a view and a FrameBuffer made for each would be garbage);
+        at most _CUTS kept, then made anew."""
+        if len(self.cuts) >= _CUTS:
+            self.cuts.clear()
+        data = self.data[:2 * w * lines]
+        cut = (data, None if expand else framebuf.FrameBuffer(data, w, lines, _RGB565))
+        self.cuts[w << 10 | lines] = cut
+        return cut
 
     def solid(self, x, y, w, h, colour):
         """Fill the rectangle (x, y, w, h), clipped already, with one RGB565 colour."""

@@ -223,10 +223,10 @@ class Counted:
     def __init__(self, inner):
         self.inner = inner
 
-    def show(self, piece, x, y, w, h, to_x=-1, to_y=0):
+    def send(self, piece, w, h, x, y):
         T[2] += 1
         P[0] += w * h
-        self.inner.show(piece, x, y, w, h, to_x, to_y)
+        self.inner.send(piece, w, h, x, y)
 
     def solid(self, x, y, w, h, colour):
         T[2] += 1
