@@ -86,9 +86,11 @@ class Panel:
         """Send the open piece and open one at (x, y, w, h) (on the screen) in colour c;
         False when it is larger than a piece."""
         if self.w:
-            self.flush()
+            self.display.send(self.piece, self.w, self.h, self.x, self.y)
         p = self.piece
         if not p.shape(w, h):
+            self.w = 0
+            self.x1 = self.y1 = -32768
             return False
         p.fb.fill_rect(0, 0, w, h, c)
         self.x = x            # (one at a time: four at once would make a tuple)
@@ -145,7 +147,7 @@ class Panel:
         self.n += 1
 
     def _on(self, x, y, w, h):
-        """Open a piece over (x, y, w, h) for a text or stamp, unless the open piece holds it;
+        """Open a piece over (x, y, w, h) for a text or stamp the open piece does not hold;
         False when none of it is on the screen."""
         if x + w > self.right:                        # the stamp's blank end
             w = self.right - x
@@ -173,7 +175,9 @@ class Panel:
 
     def fill_rect(self, x, y, w, h, c):
         """A filled rectangle: in the open piece, a new piece, or straight to the panel."""
-        if self._inside(x, y, w, h):
+        # this and text, blit and pixel run for every drawing: the open piece's test is
+        # inline in them (a call of _inside each would cost a move some 40 calls)
+        if self.x <= x and self.y <= y and x + w <= self.x1 and y + h <= self.y1:
             self.piece.fb.fill_rect(x - self.x, y - self.y, w, h, c)
             return
         x0, y0 = max(x, 0), max(y, 0)
@@ -212,14 +216,16 @@ class Panel:
 
     def pixel(self, x, y, c):
         """One pixel."""
-        if self._inside(x, y, 1, 1):
+        if self.x <= x and self.y <= y and x < self.x1 and y < self.y1:
             self.piece.fb.pixel(x - self.x, y - self.y, c)
         else:
             self._solid(x, y, 1, 1, c)
 
     def text(self, s, x, y, c):
         """framebuf's 8x8 text, on what lies under it."""
-        if self._on(x, y, 8 * len(s), 8):
+        w = 8 * len(s)
+        if ((self.x <= x and self.y <= y and x + w <= self.x1 and y + 8 <= self.y1)
+                or self._on(x, y, w, 8)):
             self.piece.fb.text(s, x - self.x, y - self.y, c)
 
     def blit(self, source, x, y, key=-1, palette=None):
@@ -232,7 +238,8 @@ class Panel:
             while s[i] is not source:
                 i += 3
             w, h = s[i + 1], s[i + 2]
-        if self._on(x, y, w, h):
+        if ((self.x <= x and self.y <= y and x + w <= self.x1 and y + h <= self.y1)
+                or self._on(x, y, w, h)):
             self.piece.fb.blit(source, x - self.x, y - self.y, key, palette)
 
 
