@@ -58,6 +58,22 @@ def used(result):
     return int(next(line.split()[2] for line in result.stdout.splitlines() if line.startswith("USED")))
 
 
+PARTITION = 128 * 1024    # the ROM partition docs/deploy.md asks a board build for
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_each_boards_image_fits_a_128_kib_partition(board):
+    """A board ships only its kind of screen's display modules: its image fits the 128 KiB
+    partition docs/deploy.md names, and holds its own screen's driver and not the other's."""
+    built = deploy.build(board)
+    files = romfs.image_files(board, built)
+    image = romfs.build_image(board, built)
+    assert len(image) <= PARTITION, (board, len(image))
+    paths = " ".join(str(path) for path in files)
+    colour = "st7789" in paths
+    assert colour != ("ssd1306" in paths) and ("direct" in paths) == colour, paths
+
+
 @pytest.mark.parametrize("name", BOARDS)
 def test_each_boards_image_holds_exactly_the_modules_deploy_ships(name):
     image = romfs.build_image(name)
