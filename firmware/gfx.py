@@ -149,17 +149,12 @@ SHADED = const(1)     # cannot be played now
 class Canvas:
     """The screen's pixels: buffer, framebuffer, palette, size class, dirty box."""
 
-    def __init__(self, width, height, depth, panel=None):
+    def __init__(self, width, height, depth, fb=None):
         import framebuf
         self.width, self.height, self.depth = width, height, depth
-        if panel is not None:          # firmware.direct's: drawings go to the panel as made
-            self.buf, self.fb = None, panel
-            self.palette = PALETTE
-            self._roles = _GS4
-            ink_format = framebuf.GS4_HMSB
-        elif depth == 4:
-            self.buf = bytearray((width + 1) // 2 * height)
-            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
+        if depth == 4:   # `fb` given: firmware.direct's panel, which sends drawings as made
+            self.buf = None if fb else bytearray((width + 1) // 2 * height)
+            self.fb = fb or framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
             self.palette = PALETTE
             self._roles = _GS4
             ink_format = framebuf.GS4_HMSB

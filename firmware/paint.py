@@ -106,15 +106,11 @@ def hand_fit(canvas):
 
 
 def painter_for(canvas):
-    """The painter for `canvas`: at 240x135 in colour firmware.paint_large's, with the
-    table's extras that only that screen has (a mono panel's loads none of their code), and
-    where the canvas holds the screen's pixels firmware.paint_fly's, whose cards fly."""
+    """The painter for `canvas`: at 240x135 in colour firmware.paint_large's choice, with the
+    table's extras that only that screen has (a mono panel's loads none of their code)."""
     if canvas.depth == 4 and canvas.size == LARGE:
-        if canvas.buf is None:                      # firmware.direct's canvas
-            from firmware.paint_large import LargePainter
-            return LargePainter(canvas)
-        from firmware.paint_fly import FlyingPainter
-        return FlyingPainter(canvas)
+        from firmware.paint_large import painter_for as colour_painter   # (no new names here)
+        return colour_painter(canvas)
     return Painter(canvas)
 
 

@@ -14,6 +14,15 @@ _INSIDE = const(0)     # firmware.paint's: a drawing inside a rectangle just mar
                        # keeps this as firmware.paint's)
 
 
+def painter_for(canvas):
+    """The 240x135 colour painter for `canvas`: firmware.paint_fly's, whose played cards fly,
+    where the canvas holds the screen's pixels; on firmware.direct's canvas this module's."""
+    if canvas.buf is None:
+        return LargePainter(canvas)
+    from firmware.paint_fly import FlyingPainter
+    return FlyingPainter(canvas)
+
+
 class LargePainter(Painter):
     """firmware.paint's Painter with the 240x135 colour table's extras."""
 
