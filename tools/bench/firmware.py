@@ -385,7 +385,7 @@ def code_sample():
 def start(name, direct=False):
     global rig, BEFORE
     board = __import__("board_configs." + name, None, None, ("NAME",))
-    rig = chipmodels.Rig(board, seed=4, model=False, direct=direct and board.DEPTH == 4)
+    rig = chipmodels.Rig(board, seed=4, model=False, direct=direct)
     if rig.canvas.buf is None:
         DIRECT[0] = True
         rig.canvas.fb.display = Counted(rig.canvas.fb.display)

@@ -57,8 +57,8 @@ def count(name, decisions=300, direct=False):
         machine.setitem(driver.__dict__, "sleep_ms", lambda ms: None)
     chipmodels.install_machine(machine)
     try:
-        board = importlib.import_module("board_configs." + name)
-        rig = chipmodels.Rig(board, seed=4, model=False, direct=direct and board.DEPTH == 4)
+        rig = chipmodels.Rig(importlib.import_module("board_configs." + name), seed=4,
+                             model=False, direct=direct)
         ops, calls = collections.Counter(), collections.Counter()
 
         def tracer(frame, event, arg):

@@ -859,7 +859,8 @@ class Rig:
     Each frame is the device loop (firmware/main.py): poll the buttons, hand their events
     to the app, tick it, show each dirty box through the board's driver. With
     `model`, the controller model reads every byte sent, so `differences()` compares the
-    panel with the canvas at any moment.
+    panel with the canvas at any moment. With `direct`, a colour board draws on
+    firmware.direct's canvas (each drawing sent as made; a mono board keeps its canvas).
     """
 
     def __init__(self, board, seed=1, playouts=8, model=True, store=None, direct=False):
@@ -876,7 +877,7 @@ class Rig:
         for name, gpio in board.KEYS:
             if name not in self.pins:
                 self.pins[name] = FakePin.made[gpio]
-        if direct:                 # firmware.boot's canvas where the heap is small
+        if direct and board.DEPTH == 4:    # firmware.boot's where the heap is small (colour)
             from firmware.direct import DirectCanvas
             self.canvas = DirectCanvas(board.WIDTH, board.HEIGHT, self.display)
         else:
