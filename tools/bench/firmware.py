@@ -142,10 +142,12 @@ A = [0, 0, 0, 0, 0, 0]   # ..., and the app's frames with nothing flying
 FLY = [0]
 EMPTY = [0]           # the device loop's frames with nothing drawn (no box to take)
 # firmware.direct's canvas (start(name, True) on a colour board): DIRECT[0] set; P: pixels its
-# pieces sent through the palette expansion; PX_MOVE: those a move; SENT0: the bus at the start
+# pieces sent through the palette expansion; PX_MOVE: those a move, LAST_PX: P at the last
+# move; SENT0: the bus at the start
 DIRECT = [False]
 P = [0]
 PX_MOVE = array("I", bytes(4 * 1000))
+LAST_PX = [0]
 SENT0 = [0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
@@ -431,8 +433,6 @@ def play(decisions):
             M[0] += made
             M[3] = game.n_moves
             keep_move(made)
-
-LAST_PX = [0]
 
 def keep_move(made):
     # the redraws since the last move belong to the moves just made
@@ -748,10 +748,11 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
     fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
     paint_vm = row["move_paint_ms"] * moves / row["ratio"]
     show_vm = row["move_show_ms"] * moves / row["ratio"]
-    show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
     if direct:      # the pieces' expansion ran inside the paint: priced by its pixels instead
         paint_vm = max(0.0, paint_vm - px * vm_px_ms)
         show_cpu = px * px_us / 1000
+    else:
+        show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
     each = []
