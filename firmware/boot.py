@@ -52,12 +52,12 @@ def start(name=None):
 
 
 def canvas_for(board, display, free):
-    """The canvas the board draws on: the whole screen's pixels (firmware.gfx), or on a
+    """The canvas the board draws on: the whole screen's pixels (firmware.boxes), or on a
     colour board with less than _ROOMY bytes `free`, firmware.direct's, which sends each
     drawing to the panel as it is made (a 1,440-byte piece for a 16,200-byte screen; a
     played card does not fly)."""
     if board.DEPTH == 4 and free < _ROOMY:
         from firmware.direct import DirectCanvas
         return DirectCanvas(board.WIDTH, board.HEIGHT, display)
-    from firmware.gfx import Canvas
-    return Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+    from firmware.boxes import BoxCanvas
+    return BoxCanvas(board.WIDTH, board.HEIGHT, board.DEPTH)

@@ -252,6 +252,7 @@ class DirectCanvas(Canvas):
         panel.canvas = self
         panel.stamps = (self._eight_fb, 32, 8, self._four_fb, 16, 8, self._glyph_fb, 16, 16,
                         self._rank_fb, 8, 8)
+        self.boxes = None          # take_boxes hands out none: the device loop sends nothing
 
     def _small(self, s, x, y, c):
         """3x5 letters (firmware.gfx's), their stamps' blank ends left alone."""
@@ -259,9 +260,6 @@ class DirectCanvas(Canvas):
         panel.right, panel.bottom = x + 4 * len(s) - 1, y + 5
         Canvas._small(self, s, x, y, c)
         panel.right = panel.bottom = 32767
-
-    def mark(self, x, y, w, h):
-        """Nothing to mark: what is drawn is on its way to the panel."""
 
     def take_boxes(self):
         """Send the piece still open; no boxes (the frame's drawings are on the panel)."""

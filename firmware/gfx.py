@@ -1,16 +1,13 @@
-"""The canvas: a framebuffer with colour roles, fonts, suit glyphs, card faces and dirty rectangles.
+"""The canvas: a framebuffer with colour roles, fonts, suit glyphs and card faces.
 
 `Canvas(width, height, depth)`: depth 4 is GS4_HMSB with a 16-colour palette (RGB565, sent
 by colour drivers one line at a time), depth 1 is MONO_VLSB (white pixels = 1). Drawing
 takes colour *roles* (BG, CARD, INK, ...), so one painter serves colour and mono screens.
 Every drawing call marks its rectangle, but for one told (`mark` False) that it lies inside a
-rectangle its part marked already (a text on its bar, a card in its slot's column): its mark
-would return at the first test, but each call of it costs. The canvas keeps up to MAX_BOXES dirty boxes
-(a new rectangle joins the box last grown, or else the box it grows least, when that
-wastes few pixels, else starts its own; boxes that come to overlap are merged when taken):
-a frame that changes the hand row and the opponents sends two boxes, not the screen between.
-`take_boxes()` hands them out (`box_n` says how many there are); `take_dirty()` gives their
-union as one box.
+rectangle its part marked already (a text on its bar, a card in its slot's column): each
+call of `mark` costs. This canvas keeps no marks; firmware.boxes' BoxCanvas keeps them as the
+dirty boxes the device loop sends, and firmware.direct's canvas sends each drawing as made
+(neither loads the other's code).
 framebuf is imported when a Canvas is made (CircuitPython has none and imports the names).
 """
 
@@ -133,12 +130,6 @@ _TINY_RANKS = (b"\x19\x15\x15\x12\x11\x15\x15\x0a\x07\x04\x04\x1f\x17\x15\x15\x0
                b"\x15\x08\x01\x19\x05\x03\x0a\x15\x15\x0a\x02\x15\x0d\x06\x02\x1f\x00\x0e"
                b"\x08\x10\x11\x0f\x0e\x11\x09\x16\x1f\x04\x0a\x11\x1e\x05\x05\x1e\x11\x11\x0e")
 
-MAX_BOXES = const(10)  # dirty boxes kept per frame (a move's frame draws up to 9 parts apart)
-_SLACK = const(768)    # pixels a merge may add for free: a box more costs its window's Python,
-#                        about what 700 pixels cost to expand in machine code and send
-# on mono panels: a pixel sent needlessly is an eighth of a byte (on I2C the driver even
-# skips bytes that did not change), while each box costs a show and marks more work
-_MONO_SLACK = const(4096)
 _SPELT = const(64)    # bytes of a text the 3x5 font reads, more than a screen shows (60 letters)
 
 # card faces by state
@@ -147,7 +138,7 @@ SHADED = const(1)     # cannot be played now
 
 
 class Canvas:
-    """The screen's pixels: buffer, framebuffer, palette, size class, dirty box."""
+    """The screen's pixels: buffer, framebuffer, palette, size class."""
 
     def __init__(self, width, height, depth, fb=None):
         import framebuf
@@ -182,12 +173,7 @@ class Canvas:
         self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
         self._inked = -1                   # the colour the 2-entry palette holds
         self._suits = _TINY_SUITS if self.size == TINY else _SUITS
-        # x0, y0, x1, y1 of each dirty box, and room for one too many (then two are joined)
-        self._box = array("H", bytes(8 * MAX_BOXES + 8))
-        self.box_n = 0                           # how many: the device loop reads it each frame
-        self._last = 0                           # the box last made or grown (a hint)
-        self._slack = _SLACK if depth == 4 else _MONO_SLACK
-        self.boxes = array("H", bytes(8 * MAX_BOXES))  # take_boxes(): x, y, w, h of each
+        self.box_n = 0                     # dirty boxes (firmware.boxes): the device loop reads it
 
     def ink(self, role):
         """The pixel value of a colour role on this canvas."""
@@ -204,172 +190,7 @@ class Canvas:
         self.fb.blit(stamp, x, y, c ^ 1, ink)
 
     def mark(self, x, y, w, h):
-        """Add a rectangle to the dirty boxes (clipped to the screen)."""
-        # called for every drawing: plain comparisons (cheaper than min/max calls), and
-        # first the box last grown, which most drawings fall inside (on the screen already:
-        # no clipping needed then)
-        b = self._box
-        i = self._last          # always a box in use, or one no rectangle is inside
-        x1 = x + w
-        y1 = y + h
-        if b[i] <= x and b[i + 1] <= y and x1 <= b[i + 2] and y1 <= b[i + 3]:
-            return
-        n = self.box_n
-        if x1 > self.width:
-            x1 = self.width
-        if y1 > self.height:
-            y1 = self.height
-        if x < 0:
-            x = 0
-        if y < 0:
-            y = 0
-        if x >= x1 or y >= y1:
-            return
-        area = (x1 - x) * (y1 - y)
-        slack = self._slack
-        best, waste = i, 1 << 30
-        if n:   # the box last made or grown first: the painter draws a part piece by piece, and
-            #     a piece that box takes in for at most the slack joins it, no other weighed
-            bx0 = b[i]
-            by0 = b[i + 1]
-            bx1 = b[i + 2]
-            by1 = b[i + 3]
-            waste = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
-                     * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
-                     - (bx1 - bx0) * (by1 - by0) - area)
-        for i in range(0, 4 * n if waste > slack else 0, 4):   # else: the box grown least
-            bx0 = b[i]
-            by0 = b[i + 1]
-            bx1 = b[i + 2]
-            by1 = b[i + 3]
-            # the union's area less both: comparisons, not min/max (a call each, costly)
-            grown = (((bx1 if bx1 > x1 else x1) - (bx0 if bx0 < x else x))
-                     * ((by1 if by1 > y1 else y1) - (by0 if by0 < y else y))
-                     - (bx1 - bx0) * (by1 - by0) - area)
-            if grown < waste:
-                best, waste = i, grown
-        if waste > slack:                   # a box of its own; one too many: join two
-            i = 4 * n
-            b[i] = x
-            b[i + 1] = y
-            b[i + 2] = x1
-            b[i + 3] = y1
-            self.box_n = n + 1
-            self._last = i
-            if n == MAX_BOXES:
-                self._join_closest()
-            return
-        # box best grows over it (inside it already, it stays as it is); boxes it comes to
-        # overlap are merged once, when the boxes are taken (_settle)
-        if x < b[best]:
-            b[best] = x
-        if y < b[best + 1]:
-            b[best + 1] = y
-        if x1 > b[best + 2]:
-            b[best + 2] = x1
-        if y1 > b[best + 3]:
-            b[best + 3] = y1
-        self._last = best
-
-    def _join_closest(self):
-        """Merge the two boxes whose union wastes the fewest pixels."""
-        b, end = self._box, 4 * self.box_n
-        best_i = best_j = 0
-        waste = 1 << 30
-        for i in range(0, end, 4):
-            ix0 = b[i]
-            iy0 = b[i + 1]
-            ix1 = b[i + 2]
-            iy1 = b[i + 3]
-            own = (ix1 - ix0) * (iy1 - iy0)
-            for j in range(i + 4, end, 4):
-                jx0 = b[j]
-                jy0 = b[j + 1]
-                jx1 = b[j + 2]
-                jy1 = b[j + 3]
-                grown = (((ix1 if ix1 > jx1 else jx1) - (ix0 if ix0 < jx0 else jx0))
-                         * ((iy1 if iy1 > jy1 else jy1) - (iy0 if iy0 < jy0 else jy0))
-                         - own - (jx1 - jx0) * (jy1 - jy0))
-                if grown < waste:
-                    best_i, best_j, waste = i, j, grown
-        self._merge(best_i, best_j)          # best_i < best_j: the drop leaves it in place
-
-    def _merge(self, i, j):
-        """Grow box i over box j and remove box j (the last box takes its place; i < j)."""
-        b = self._box
-        for k in range(2):
-            if b[j + k] < b[i + k]:
-                b[i + k] = b[j + k]
-            if b[j + k + 2] > b[i + k + 2]:
-                b[i + k + 2] = b[j + k + 2]
-        last = 4 * (self.box_n - 1)
-        for k in range(4):
-            b[j + k] = b[last + k]
-        self.box_n -= 1
-        self._last = i
-
-    def _settle(self):
-        """Merge each two boxes that overlap where their union wastes few pixels (boxes
-        overlapping a little stay apart: a few pixels sent twice cost less)."""
-        b, slack = self._box, self._slack
-        i = 0
-        while i < 4 * self.box_n:
-            x0 = b[i]
-            y0 = b[i + 1]
-            x1 = b[i + 2]
-            y1 = b[i + 3]
-            for j in range(i + 4, 4 * self.box_n, 4):
-                # apart (the usual case) is seen by comparisons before the waste is worked out
-                if (b[j] < x1 and x0 < b[j + 2] and b[j + 1] < y1 and y0 < b[j + 3]
-                        and self._overlap_waste(i, j) <= slack):
-                    self._merge(i, j)
-                    i = -4                     # box i grew: look at every pair again
-                    break
-            i += 4
-
-    def _overlap_waste(self, i, j):
-        """Pixels the union of overlapping boxes i and j adds to what they cover; huge if apart."""
-        b = self._box
-        ox = min(b[i + 2], b[j + 2]) - max(b[i], b[j])
-        oy = min(b[i + 3], b[j + 3]) - max(b[i + 1], b[j + 1])
-        if ox <= 0 or oy <= 0:
-            return 1 << 30
-        union = ((max(b[i + 2], b[j + 2]) - min(b[i], b[j]))
-                 * (max(b[i + 3], b[j + 3]) - min(b[i + 1], b[j + 1])))
-        return (union - (b[i + 2] - b[i]) * (b[i + 3] - b[i + 1])
-                - (b[j + 2] - b[j]) * (b[j + 3] - b[j + 1]) + ox * oy)
-
-    def take_boxes(self):
-        """How many dirty boxes there are; their (x, y, w, h) are in `boxes`. Clears them."""
-        if not self.box_n:        # most frames draw nothing (the device loop reads box_n first)
-            return 0
-        if self.box_n > 1:
-            self._settle()
-        n = self.box_n
-        b, out = self._box, self.boxes
-        for i in range(0, 4 * n, 4):
-            out[i], out[i + 1] = b[i], b[i + 1]
-            out[i + 2], out[i + 3] = b[i + 2] - b[i], b[i + 3] - b[i + 1]
-        self._clear()
-        return n
-
-    def _clear(self):
-        """No dirty boxes: the hint names box 0, made one no rectangle is inside."""
-        self.box_n = self._last = 0
-        self._box[2] = 0
-
-    def take_dirty(self):
-        """(x, y, w, h) of one box around everything drawn since the last call, or None."""
-        n = self.box_n
-        if not n:
-            return None
-        b = self._box
-        x0, y0, x1, y1 = b[0], b[1], b[2], b[3]
-        for i in range(4, 4 * n, 4):
-            x0, y0 = min(x0, b[i]), min(y0, b[i + 1])
-            x1, y1 = max(x1, b[i + 2]), max(y1, b[i + 3])
-        self._clear()
-        return (x0, y0, x1 - x0, y1 - y0)
+        """Note that a rectangle was drawn: nothing kept here (firmware.boxes keeps it)."""
 
     def fill(self, role):
         """Paint the whole screen one role."""

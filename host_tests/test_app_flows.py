@@ -8,7 +8,8 @@ import pytest
 from firmware import buttons as B
 from firmware import screens as S
 from firmware.app import App, AI_PACE_MS
-from firmware.gfx import Canvas, CARD, HILITE, LARGE, MEDIUM
+from firmware.boxes import BoxCanvas
+from firmware.gfx import CARD, HILITE, LARGE, MEDIUM
 from firmware.save import Store
 from tools.vm import mpvm
 from tools.sim.circuitpython import Walker
@@ -25,7 +26,7 @@ class Hands(Walker):
 
     def __init__(self, name, store=None, seed=11):
         self.board = board(name)
-        self.canvas = Canvas(self.board.WIDTH, self.board.HEIGHT, self.board.DEPTH)
+        self.canvas = BoxCanvas(self.board.WIDTH, self.board.HEIGHT, self.board.DEPTH)
         self.now = 0
         self.app = App(self.board, self.canvas, store, 0, playouts=8, seed=seed)
         self.app.painter.trace = self.trace = []
@@ -148,7 +149,7 @@ def read_chips(canvas, x, y):
     while True:
         for card in [s << 4 | r for s in range(4) for r in range(7, 15)]:
             w = 17 if card & 15 == 10 else 13
-            t = Canvas(canvas.width, canvas.height, canvas.depth)
+            t = BoxCanvas(canvas.width, canvas.height, canvas.depth)
             t.fill(CARD)
             ink = RED if card >> 4 >= 2 else INK
             t.small("10" if card & 15 == 10 else "JQKA"[(card & 15) - 11] if card & 15 > 10
@@ -240,7 +241,7 @@ class FaceReader:
         self.canvas = canvas
         self.w, self.h = canvas.card_size()
         self.templates = {}
-        scratch = Canvas(canvas.width, canvas.height, canvas.depth)
+        scratch = BoxCanvas(canvas.width, canvas.height, canvas.depth)
         for card in [s << 4 | r for s in range(4) for r in range(2, 15)]:
             for state in (gfx.NORMAL, gfx.SHADED):
                 scratch.fill(gfx.FELT if canvas.depth == 4 else gfx.BG)
@@ -630,7 +631,7 @@ def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
     t = app.table
     assert (t.fit, t.cols, t.status_fit) == (5, 22, 1) and "table" in p.painted
     for w, h, depth in ((240, 135, 4), (128, 64, 1), (72, 40, 1)):
-        c = Canvas(w, h, depth)
+        c = BoxCanvas(w, h, depth)
         f = sizes_of(paint.painter_for(c))           # the framebuf painter: paint's functions
         assert (f.wide, f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
                 f.hand_fit) == (w == 240, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
@@ -837,7 +838,7 @@ def test_custom_rules_reach_the_game():
 
 VM_MATCH = '''
 import os
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.app import App
 from firmware import between
 from firmware.save import Store
@@ -861,7 +862,7 @@ def row(app, what):
 
 def run():
     os.mkdir("/save")
-    canvas = Canvas(72, 40, 1)
+    canvas = BoxCanvas(72, 40, 1)
     app = App(Board, canvas, Store("/save"), 0, playouts=4, seed=21)
     choose(app, "New game")
     sc = app.screen
@@ -907,7 +908,7 @@ def test_a_whole_match_runs_in_micropython_with_saves():
 
 VM_NAMES = '''
 import os
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.app import App
 from firmware.save import Store
 
@@ -924,7 +925,7 @@ def choose(app, label):
 
 def run():
     os.mkdir("/save")
-    app = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
+    app = App(Board, BoxCanvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
     choose(app, "New game")
     choose(app, "Rename You")
     choose(app, "New name")
@@ -935,7 +936,7 @@ def run():
     print("ITEMS", ",".join(app.screen.items[-3:]))
     choose(app, "Start")
     print("NAME", app.game.name(0))
-    again = App(Board, Canvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
+    again = App(Board, BoxCanvas(72, 40, 1), Store("/save"), 0, playouts=4, seed=2)
     choose(again, "New game")
     print("REMEMBERED", again.screen.setup["seats"][0], again.screen.setup["names"])
 
@@ -1198,7 +1199,7 @@ def test_a_linked_boards_title_and_join_screen_fit_and_lead_to_host_and_join(nam
     b = types.SimpleNamespace(**{k: getattr(board(name), k) for k in dir(board(name))
                                  if not k.startswith("__")})
     b.open_link = lambda: None
-    app = App(b, Canvas(b.WIDTH, b.HEIGHT, b.DEPTH), None, 0, playouts=4, seed=1)
+    app = App(b, BoxCanvas(b.WIDTH, b.HEIGHT, b.DEPTH), None, 0, playouts=4, seed=1)
     items = app.screen.items
     assert len(items) == 4 and all(len(item) <= app.sizes.list_cols for item in items), items
     app.act(S.NEXT)

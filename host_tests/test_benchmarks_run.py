@@ -304,7 +304,7 @@ def test_bench_opcodes_counts_a_game_exactly_and_prints_it_a_move(capsys):
     first, again = opcodes.count("thumby", 30), opcodes.count("thumby", 30)
     assert first["moves"] > 0 and first["shows"] > 0
     assert first["ops"] == again["ops"] and first["calls"] == again["calls"]
-    assert first["ops"][("gfx.py", "mark")] > 0 and first["ops"][("ssd1306.py", "show")] > 0
+    assert first["ops"][("boxes.py", "mark")] > 0 and first["ops"][("ssd1306.py", "show")] > 0
     opcodes.report("thumby", first)
     text = capsys.readouterr().out
-    assert "opcodes a move: painter" in text and "gfx.py:mark" in text and "shows a move" in text
+    assert "opcodes a move: painter" in text and "boxes.py:mark" in text and "shows a move" in text

@@ -9,7 +9,7 @@ import pytest
 from firmware import screens as S
 from firmware.boot import canvas_for
 from firmware.direct import DirectCanvas
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from tools.fakes import chipmodels
 from tools.vm import mpvm
 
@@ -137,15 +137,15 @@ def test_boot_draws_direct_on_a_colour_board_only_when_the_heap_is_small(monkeyp
     display = colour.open_display()
     assert type(canvas_for(colour, display, 40 * 1024)) is DirectCanvas
     whole = canvas_for(colour, display, 120 * 1024)
-    assert type(whole) is Canvas and len(whole.buf) == 16200
-    assert type(canvas_for(mono, None, 0)) is Canvas
+    assert type(whole) is BoxCanvas and len(whole.buf) == 16200
+    assert type(canvas_for(mono, None, 0)) is BoxCanvas
     direct = paint.painter_for(canvas_for(colour, display, 40 * 1024))
     assert type(direct) is LargePainter and not direct.flies
     assert type(paint.painter_for(whole)) is FlyingPainter and paint.painter_for(whole).flies
 
 
 VM_DIRECT = """
-import gc, chipmodels, machine
+import gc, sys, chipmodels, machine
 from firmware import screens as S
 rig = None
 
@@ -164,13 +164,14 @@ def report():
     for row in view:
         colours.update(row)
     print("GAME", rig.app.screen.name, rig.canvas.buf is None, rig.model.problems(),
-          rig.model.pixels, len(colours))
+          rig.model.pixels, len(colours), "firmware.boxes" in sys.modules)
 """
 
 
 def test_a_direct_game_plays_to_its_end_in_the_micropython_vm():
     """In the VM (framebuf's blit, no viper): a game to the final table drawn direct, the
-    controller model content with all it was sent, the final table in its colours."""
+    controller model content with all it was sent, the final table in its colours, and the
+    whole canvas's dirty boxes never loaded (firmware.boxes: none of its code in the heap)."""
     steps = ["start('pico_display')"] + ["play(25)"] * 24 + ["report()"]
     result = mpvm.run(VM_DIRECT, modules=("engine", "firmware", "board_configs",
                                           "tools/fakes/chipmodels.py"),
@@ -179,3 +180,4 @@ def test_a_direct_game_plays_to_its_end_in_the_micropython_vm():
     last = result.stdout.strip().splitlines()[-1].split()
     assert last[:4] == ["GAME", "final", "True", "[]"], result.stdout[-2000:]
     assert int(last[4]) > 200000 and int(last[5]) >= 5, last     # pixels sent, colours seen
+    assert last[6] == "False", last

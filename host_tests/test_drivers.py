@@ -472,8 +472,8 @@ def shows():
     st7789.expand = None
 
 def locked_boxes():
-    from firmware.gfx import Canvas
-    canvas = Canvas(240, 135, 4)
+    from firmware.boxes import BoxCanvas
+    canvas = BoxCanvas(240, 135, 4)
     panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
                           240, 135, 40, 53, st7789.panel_135x240(90)[2])
     panel.show_all(canvas)

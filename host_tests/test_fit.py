@@ -16,7 +16,7 @@ import pytest
 from firmware import gfx
 from firmware import paint as P
 from firmware import screens as S
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.paint_fly import FlyingPainter
 from tools.sim import boards
 
@@ -74,17 +74,17 @@ class Ink:
         return "%s at %r in %r" % (self.what, self.box, self.owner)
 
 
-class Recorder(Canvas):
+class Recorder(BoxCanvas):
     """A canvas that measures its drawings; `owner()` tells the box being drawn for."""
 
     def __init__(self, w, h, depth):
-        Canvas.__init__(self, w, h, depth)
+        BoxCanvas.__init__(self, w, h, depth)
         self.owner = lambda: (0, 0, w, h)
         self.shown = []        # the inks on the screen now
         self.faults = []
         self.in_card = False
         self.paused = False    # drawings not measured (a card flying over the table)
-        self.scratch = Canvas(w, h, depth)
+        self.scratch = BoxCanvas(w, h, depth)
 
     def fault(self, text):
         self.faults.append(text)
@@ -137,51 +137,52 @@ class Recorder(Canvas):
 
     def fill(self, role):
         self.shown = []
-        Canvas.fill(self, role)
+        gfx.Canvas.fill(self, role)
 
     def rect(self, x, y, w, h, role, mark=True):
         if not self.in_card:
             self._erase(x, y, w, h)
-        Canvas.rect(self, x, y, w, h, role, mark)
+        gfx.Canvas.rect(self, x, y, w, h, role, mark)
 
     def frame(self, x, y, w, h, role, mark=True):
         for line in ((x, y, w, 1), (x, y + h - 1, w, 1), (x, y, 1, h), (x + w - 1, y, 1, h)):
             self._erase(*line)
-        Canvas.frame(self, x, y, w, h, role, mark)
+        gfx.Canvas.frame(self, x, y, w, h, role, mark)
 
     def hline(self, x, y, w, role, mark=True):
         self._erase(x, y, w, 1)
-        Canvas.hline(self, x, y, w, role, mark)
+        gfx.Canvas.hline(self, x, y, w, role, mark)
 
     def text(self, s, x, y, role, mark=True):
         if self.size == gfx.TINY:
             self.small(s, x, y, role, mark)
             return
-        Canvas.text(self, s, x, y, role, mark)
+        gfx.Canvas.text(self, s, x, y, role, mark)
         self._add("text %r" % s, self._glyph_pixels(lambda c: c.fb.text(s, x, y, 1)),
                   (x, y, 8 * len(s), 8))
 
     def small(self, s, x, y, role, mark=True):
-        Canvas.small(self, s, x, y, role, mark)
+        gfx.Canvas.small(self, s, x, y, role, mark)
         self._add("text %r" % s, self._glyph_pixels(lambda c: c._small(s, x, y, 1)),
                   (x, y, 4 * len(s) - 1, 5))
 
     def big(self, s, x, y, role):
-        Canvas.big(self, s, x, y, role)
+        gfx.Canvas.big(self, s, x, y, role)
         self._add("text %r" % s, self._glyph_pixels(lambda c: c._big(s, x, y, 1)),
                   (x, y, 16 * len(s), 16))
 
     def suit(self, x, y, s, role, scale=1):
-        Canvas.suit(self, x, y, s, role, scale)
+        gfx.Canvas.suit(self, x, y, s, role, scale)
         n = self.suit_size() * scale
-        self._add("suit %d" % s, self._glyph_pixels(lambda c: Canvas.suit(c, x, y, s, 9, scale)),
+        self._add("suit %d" % s,
+                  self._glyph_pixels(lambda c: gfx.Canvas.suit(c, x, y, s, 9, scale)),
                   (x, y, n, n))
 
     def card(self, x, y, c, state=gfx.NORMAL, big=False, mark=True):
         w, h = self.card_size(big)
         self._erase(x, y, w, h)
         self.in_card = True
-        Canvas.card(self, x, y, c, state, big, mark)
+        gfx.Canvas.card(self, x, y, c, state, big, mark)
         self.in_card = False
         self._add("card %02x" % c, {(i, j) for i in range(x, x + w) for j in range(y, y + h)
                                     if 0 <= i < self.width and 0 <= j < self.height}, (x, y, w, h))
@@ -191,7 +192,7 @@ class Recorder(Canvas):
     def back(self, x, y, big=False):
         w, h = self.card_size(big)
         self._erase(x, y, w, h)
-        Canvas.back(self, x, y, big)
+        gfx.Canvas.back(self, x, y, big)
         self._add("back", {(i, j) for i in range(x, x + w) for j in range(y, y + h)}, (x, y, w, h))
 
     def _check_face(self, x, y, card, big, box):
@@ -209,7 +210,7 @@ def face_ink(canvas, x, y, card, big=False):
     """The ink pixels of a card face drawn alone: its rank and its suit."""
     w, h = canvas.card_size(big)
     canvas.fill(gfx.FELT)
-    Canvas.card(canvas, x, y, card, gfx.NORMAL, big)
+    gfx.Canvas.card(canvas, x, y, card, gfx.NORMAL, big)
     corners = {(x, y), (x + w - 1, y), (x, y + h - 1), (x + w - 1, y + h - 1)}
     if canvas.depth == 1:            # a mono face is white with black ink
         return {(i, j) for i in range(x, x + w) for j in range(y, y + h)

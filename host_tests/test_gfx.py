@@ -5,7 +5,7 @@ import re
 import pytest
 
 from firmware import gfx
-from firmware.gfx import Canvas
+from firmware.boxes import MAX_BOXES, BoxCanvas
 from tools.vm import mpvm
 from tools.bench.micropython import RP2040_CALIBRATION_MS
 
@@ -20,7 +20,7 @@ def region(canvas, x, y, w, h):
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_every_card_face_is_distinct(w, h, depth):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     for big in (False, True):
         cw, ch = c.card_size(big)
         faces = set()
@@ -33,7 +33,7 @@ def test_every_card_face_is_distinct(w, h, depth):
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_suit_glyphs_differ_and_red_suits_are_red(w, h, depth):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     n = c.suit_size()
     shapes = set()
     for s in range(4):
@@ -50,7 +50,7 @@ def test_suit_glyphs_differ_and_red_suits_are_red(w, h, depth):
 
 
 def test_dirty_box_is_the_union_of_what_was_drawn():
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     assert c.take_dirty() is None
     c.rect(10, 20, 5, 5, gfx.CARD)
     c.text("Mau", 100, 30, gfx.TEXT)
@@ -67,7 +67,7 @@ def boxes(c):
 
 
 def test_far_apart_drawings_stay_separate_boxes_and_near_ones_merge():
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     c.rect(0, 0, 240, 20, gfx.PANEL)           # the opponents' bar
     c.rect(0, 92, 240, 43, gfx.FELT)           # the hand row
     c.card(10, 98, 0x27)                       # inside the row: no new box
@@ -81,13 +81,13 @@ def test_far_apart_drawings_stay_separate_boxes_and_near_ones_merge():
 
 
 def test_one_box_too_many_joins_the_two_closest():
-    c = Canvas(480, 270, 4)                    # room for ten boxes more than a slack apart
-    assert gfx.MAX_BOXES <= 10
-    for k in range(gfx.MAX_BOXES):             # 114 apart in a row of five, rows 200 apart
+    c = BoxCanvas(480, 270, 4)                    # room for ten boxes more than a slack apart
+    assert MAX_BOXES <= 10
+    for k in range(MAX_BOXES):             # 114 apart in a row of five, rows 200 apart
         c.rect(114 * (k % 5), 200 * (k // 5), 10, 10, gfx.CARD)
     c.rect(300, 120, 10, 10, gfx.CARD)
     got = boxes(c)
-    assert len(got) == gfx.MAX_BOXES
+    assert len(got) == MAX_BOXES
     assert (0, 0, 124, 10) in got and (300, 120, 10, 10) in got
     covered = {(x, y) for (bx, by, bw, bh) in got for x in range(bx, bx + bw)
                for y in range(by, by + bh)}
@@ -105,7 +105,8 @@ def canvas_calls(c, draw):
     seen = []
 
     def profile(frame, event, arg):
-        if event == "call" and frame.f_code.co_filename.endswith("firmware/gfx.py"):
+        name = frame.f_code.co_filename
+        if event == "call" and name.endswith(("firmware/gfx.py", "firmware/boxes.py")):
             seen.append(frame.f_code.co_name)
 
     sys.setprofile(profile)
@@ -120,7 +121,7 @@ def test_a_mark_that_grows_a_box_runs_no_helper_and_overlaps_merge_when_taken():
     """A drawing beside a box grows it inside `mark` itself (no call to weigh the other
     boxes again): the boxes it comes to overlap are merged once a frame, when the boxes are
     taken, as they were at every mark before."""
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     c.rect(0, 0, 100, 10, gfx.PANEL)
     c.rect(0, 30, 100, 10, gfx.PANEL)             # 2,000 pixels of felt between: apart
     assert canvas_calls(c, lambda c: c.rect(0, 8, 100, 24, gfx.FELT)) == ["rect", "mark"]
@@ -136,7 +137,7 @@ def test_a_drawing_the_last_grown_box_takes_in_for_a_slack_joins_it_unweighed():
     name): a drawing that the box last made or grown takes in for at most the slack joins
     it, the other boxes not weighed against it; beyond the slack, the box that grows least
     takes it, as before."""
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     c.rect(0, 0, 10, 10, gfx.CARD)
     c.rect(100, 0, 10, 10, gfx.CARD)             # the box last made
     c.rect(30, 0, 10, 10, gfx.CARD)              # 600 pixels more in it, 200 in the first
@@ -150,14 +151,14 @@ def test_a_drawing_the_last_grown_box_takes_in_for_a_slack_joins_it_unweighed():
 def test_a_move_frame_sends_its_parts_apart():
     """The frame a move is shown in (240x135, from the bench game): two seats' names and a
     Mau mark, the pile, the two status lines, the hand, its scroll arrows and the pending
-    draws. Parts further apart than a window's worth of felt (gfx._SLACK: a box more costs
+    draws. Parts further apart than a window's worth of felt (firmware.boxes._SLACK: a box more costs
     its window's Python, about what 700 pixels cost to expand and send) are boxes of their
     own; a name and its Mau mark (270 pixels of felt between) and the hand and its left
     arrow (345) go out as one box each: seven boxes, not nine."""
     parts = ((4, 0, 40, 10), (65, 3, 12, 5), (164, 0, 40, 19), (196, 24, 40, 15),
              (0, 70, 224, 10), (0, 80, 96, 10), (9, 92, 176, 40), (0, 110, 3, 5),
              (237, 110, 3, 5))
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     for x, y, w, h in parts:
         c.rect(x, y, w, h, gfx.CARD)
     assert sorted(boxes(c)) == [(0, 70, 224, 10), (0, 80, 96, 10), (0, 92, 185, 40),
@@ -169,7 +170,7 @@ def test_random_drawings_are_covered_by_the_boxes():
     import random
     rng = random.Random(3)
     for _ in range(200):
-        c = Canvas(240, 135, 4)
+        c = BoxCanvas(240, 135, 4)
         drawn = set()
         for _ in range(rng.randrange(1, 12)):
             x, y = rng.randrange(240), rng.randrange(135)
@@ -177,7 +178,7 @@ def test_random_drawings_are_covered_by_the_boxes():
             c.rect(x, y, w, h, gfx.CARD)
             drawn |= {(i, j) for i in range(x, min(240, x + w)) for j in range(y, min(135, y + h))}
         got = boxes(c)
-        assert 1 <= len(got) <= gfx.MAX_BOXES
+        assert 1 <= len(got) <= MAX_BOXES
         covered = {(i, j) for bx, by, bw, bh in got
                    for i in range(bx, bx + bw) for j in range(by, by + bh)}
         assert drawn <= covered
@@ -257,7 +258,7 @@ def reference_suit(c, x, y, suit, colour, scale):
 def test_stamped_letters_and_suits_equal_pixel_by_pixel_drawing(w, h, depth):
     import random
     rng = random.Random(w)
-    a, b = Canvas(w, h, depth), Canvas(w, h, depth)
+    a, b = BoxCanvas(w, h, depth), BoxCanvas(w, h, depth)
     for t in range(400):
         x, y, role = rng.randrange(-12, w), rng.randrange(-12, h), rng.randrange(19)
         for c in (a, b):
@@ -303,7 +304,7 @@ def started_game(w, h, depth, seed):
     class Board:
         LAYOUT = "dpad"
 
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     app = App(Board, c, None, 0, playouts=2, seed=seed)
     app.act(3)
     while app.screen.rows_of[app.screen.cursor][0] != "start":
@@ -318,7 +319,7 @@ def painted_whole(app, w, h, depth):
     landed on the app's own canvas."""
     from firmware.paint import painter_for
     landed(app)
-    fresh = Canvas(w, h, depth)
+    fresh = BoxCanvas(w, h, depth)
     painter = painter_for(fresh)
     if app.painter.under is not None:
         painter.paint(app.painter.under)
@@ -395,21 +396,21 @@ def test_a_flying_cards_underlay_is_kept_for_its_flight_only():
 def painter_of(w, h, depth):
     """A painter on a fresh canvas."""
     from firmware.paint import painter_for
-    return painter_for(Canvas(w, h, depth))
+    return painter_for(BoxCanvas(w, h, depth))
 
 
 def test_buffer_sizes_match_the_formats():
-    assert len(Canvas(240, 135, 4).buf) == 16200
-    assert len(Canvas(128, 64, 1).buf) == 1024
-    assert len(Canvas(72, 40, 1).buf) == 360
-    assert Canvas(240, 135, 4).size == gfx.LARGE and len(Canvas(240, 135, 4).palette) == 16
-    assert Canvas(128, 64, 1).size == gfx.MEDIUM and Canvas(72, 40, 1).size == gfx.TINY
+    assert len(BoxCanvas(240, 135, 4).buf) == 16200
+    assert len(BoxCanvas(128, 64, 1).buf) == 1024
+    assert len(BoxCanvas(72, 40, 1).buf) == 360
+    assert BoxCanvas(240, 135, 4).size == gfx.LARGE and len(BoxCanvas(240, 135, 4).palette) == 16
+    assert BoxCanvas(128, 64, 1).size == gfx.MEDIUM and BoxCanvas(72, 40, 1).size == gfx.TINY
 
 
 # The same scripted session on both runtimes: a CRC of the canvas after every step.
 SESSION = '''
 import binascii
-from firmware.gfx import Canvas
+from firmware.boxes import MAX_BOXES, BoxCanvas
 from firmware.app import App
 
 class Board:
@@ -421,7 +422,7 @@ SCRIPT = (OK, NEXT, PREV, PREV, OK, TICK, TICK, TICK, TICK, TICK, NEXT, NEXT, OK
           NEXT, OK, NEXT, OK, PREV, OK, OK, TICK, TICK, TICK, NEXT, OK, TICK, TICK)
 
 def session(w, h, depth):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     app = App(Board, c, None, 0, playouts=4, seed=7)
     now = 0
     crcs = [binascii.crc32(c.buf)]
@@ -481,7 +482,7 @@ gc.collect()
 start = gc.mem_alloc()
 import sys, time, micropython
 from firmware import buttons, main
-from firmware.gfx import Canvas
+from firmware.boxes import MAX_BOXES, BoxCanvas
 from firmware.app import App
 gc.collect()
 print("HEAP modules", gc.mem_alloc() - start)
@@ -527,7 +528,7 @@ def idle(app, canvas, frames):
 def run():
     gc.collect()
     before = gc.mem_alloc()
-    canvas = Canvas(128, 64, 1)
+    canvas = BoxCanvas(128, 64, 1)
     app = App(Board, canvas, None, 0)
     gc.collect()
     print("HEAP app+canvas", gc.mem_alloc() - before)
@@ -568,7 +569,7 @@ def test_the_device_loop_takes_boxes_only_from_frames_that_drew():
         def show(self, canvas, x, y, w, h):
             shown.append((x, y, w, h))
 
-    canvas = Canvas(128, 64, 1)
+    canvas = BoxCanvas(128, 64, 1)
     app = App(Board, canvas, None, 0)
     take = canvas.take_boxes
 
@@ -597,7 +598,7 @@ def test_device_loop_runs_in_micropython_and_idle_frames_allocate_nothing():
 
 PAINT_FIGURES = '''
 import time, gc
-from firmware.gfx import Canvas
+from firmware.boxes import MAX_BOXES, BoxCanvas
 from firmware.app import App
 from firmware.paint import painter_for
 
@@ -612,7 +613,7 @@ def calibration_ms():
     return time.ticks_diff(time.ticks_ms(), t)
 
 def figures(w, h, depth, n=20):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     app = to_my_turn(App(Board, c, None, 0, playouts=4, seed=3))
     t = app.table
     t0 = time.ticks_ms()
@@ -692,7 +693,7 @@ def test_rank_glyphs_are_told_apart_by_a_margin(w, h, depth):
     alikes (Q from 9, S and O; 8 from B; ...) by MARGIN pixels; the 1 and the 0 of a 10
     stand apart, and its 0 is no 6, 8 or 9."""
     from test_fit import rank_pixels
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     margin = MARGIN[c.size]
     for big in ((False, True) if c.size == gfx.LARGE else (False,)):
         glyphs = {gfx.RANK_LABELS[r]: rank_pixels(c, 10, 10, r, big) for r in range(2, 15)}
@@ -837,7 +838,7 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
                 continue
             x, y = p._at_x, p._at_y
             way.append(abs(x - paint_fly._LANDING[0]) + abs(y - paint_fly._LANDING[1]))
-            alone = Canvas(w, h, depth)
+            alone = BoxCanvas(w, h, depth)
             alone.card(x, y, t.top)
             assert region(c, x + 1, y + 1, cw - 2, ch - 2) == region(alone, x + 1, y + 1, cw - 2, ch - 2)
             if x + cw <= pile[0] or y + ch <= pile[1]:     # not over the pile yet:
@@ -850,9 +851,9 @@ def test_a_played_card_flies_to_the_pile_on_colour_screens(w, h, depth):
 
 NAMES_OF_A_TEXT = r'''
 import micropython
-from firmware.gfx import Canvas
+from firmware.boxes import MAX_BOXES, BoxCanvas
 TEXT = "`{|}~^QJZqjz"      # letters no code here names alone (the text itself is one name)
-c = Canvas(72, 40, 1)
+c = BoxCanvas(72, 40, 1)
 c.small("@", 0, 0, 3)      # the first call's own names
 c.first_code("@")
 micropython.qstr_info()
@@ -860,7 +861,7 @@ c.small(TEXT, 0, 0, 3)
 c.small(TEXT[3:], 8, 8, 3)
 look = c.first_code(TEXT[4:])
 micropython.qstr_info()
-big = Canvas(240, 135, 4)
+big = BoxCanvas(240, 135, 4)
 big.big("@", 0, 0, 3)
 micropython.qstr_info()
 big.big(TEXT, 0, 0, 3)

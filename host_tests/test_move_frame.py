@@ -1,7 +1,7 @@
 """The frame a move is shown in on 240x135 sends what it drew, its parts apart: the seats,
 the middle, the status lines and the hand are boxes of their own, not joined over more felt
 between them than a window costs (docs/boards.md, the T-Display's redraw)."""
-from firmware import gfx
+from firmware import boxes, gfx
 from host_tests.test_boards import load
 from tools.fakes import chipmodels
 
@@ -53,4 +53,4 @@ def test_the_frame_of_a_move_sends_its_parts_apart(monkeypatch):
     frames = frames_of_a_game("tdisplay", monkeypatch, 4)
     moved = [(drawn, shown) for made, drawn, shown in frames if made == 4]
     drawn, shown = moved[0]
-    assert drawn <= shown <= drawn + 2 * gfx._SLACK
+    assert drawn <= shown <= drawn + 2 * boxes._SLACK

@@ -3,6 +3,7 @@ it, and the canvas kept up to date equals one painted whole (docs/firmware.md, p
 import pytest
 
 from firmware import gfx, paint
+from firmware.boxes import BoxCanvas
 from firmware import screens as S
 from host_tests.test_gfx import painted_whole, started_game
 
@@ -230,16 +231,16 @@ def test_the_large_painter_repeats_the_painters_private_constants():
     from firmware import paint_fly, paint_large
     assert paint_fly._LARGE == gfx.LARGE and paint_fly._SEAT0 == paint._SEAT0
     assert paint_large._INSIDE == paint._INSIDE
-    assert type(paint.painter_for(gfx.Canvas(240, 135, 4))) is paint_fly.FlyingPainter
+    assert type(paint.painter_for(BoxCanvas(240, 135, 4))) is paint_fly.FlyingPainter
     for w, h, depth in ((128, 64, 1), (72, 40, 1)):
-        assert type(paint.painter_for(gfx.Canvas(w, h, depth))) is paint.Painter
+        assert type(paint.painter_for(BoxCanvas(w, h, depth))) is paint.Painter
 
 
 def test_stamps_in_one_colour_set_their_two_colour_palette_once(monkeypatch):
     """Letters and suits are stamped through a 2-entry palette (the key, the ink): a run of
     them in one colour sets it once, a new colour sets it again."""
     import framebuf
-    c = gfx.Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     writes = []
     pixel = framebuf.FrameBuffer.pixel
 
@@ -300,8 +301,8 @@ def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
     Mau mark draws the mark; a count its digits, unless it gains a digit or comes to one
     card (the word changes). Where a name reaches the Mau mark (six players: seats 48
     pixels wide) both are drawn. The canvas equals the table painted whole after each."""
-    from firmware.gfx import Canvas
-    c = Canvas(240, 135, 4)
+    from firmware.boxes import BoxCanvas
+    c = BoxCanvas(240, 135, 4)
     painter = paint.painter_for(c)
     t = S.TableScreen(list(names), paint.hand_fit(c), paint.status_cols(c), paint.status_fit(c))
     n = t.players
@@ -331,7 +332,7 @@ def test_on_240x135_a_seat_draws_again_only_its_part_that_changed(names):
         t.shown += 1             # the seats' fields set by hand, as a view taken would
         drawn = [b for b in marked(c, lambda: painter.paint(t)) if b[1] < paint._BAR_H[gfx.LARGE]]
         assert drawn and all(any(inside(b, a) for a in allowed) for b in drawn), (drawn, allowed)
-        fresh = Canvas(240, 135, 4)
+        fresh = BoxCanvas(240, 135, 4)
         paint.painter_for(fresh).paint(t)
         assert bytes(fresh.buf) == bytes(c.buf)
 

@@ -11,7 +11,7 @@ from tools.vm import mpvm
 RESCUE = '''
 import os, sys
 from firmware import buttons, main, rescue
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.app import App
 from firmware.save import Store
 
@@ -61,7 +61,7 @@ def pass_turn(app):
 def at_my_turn(root):
     """A game against three AIs on a store at `root`, played to the human's second turn."""
     os.mkdir(root)
-    app = App(Board, Canvas(128, 64, 1), Store(root), 0, playouts=4, seed=3)
+    app = App(Board, BoxCanvas(128, 64, 1), Store(root), 0, playouts=4, seed=3)
     app.act(3)                                         # New game
     while app.screen.rows_of[app.screen.cursor][0] != "start":
         app.act(1)
@@ -102,7 +102,7 @@ def looped(holder, keys):
         if MADE and clock[0] > keys.since + 2000 or clock[0] > 70000:
             raise Stop()
     try:
-        main.loop(holder.pop(), Canvas(128, 64, 1), Display(), keys, ticks, nap)
+        main.loop(holder.pop(), BoxCanvas(128, 64, 1), Display(), keys, ticks, nap)
     except Stop:
         pass
     return shown[0] if shown else "no table"

@@ -9,7 +9,7 @@ from engine.round import Round, View
 from engine.rules import Rules
 from firmware import gfx
 from firmware import screens as S
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.paint import painter_for, hand_fit, status_cols, status_fit
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
@@ -54,7 +54,7 @@ def test_the_rules_pages_wrap_the_page_shown_alone_in_the_vm():
                               modules=("engine", "firmware"), timeout=60)
     assert made == 0
     for w, h, depth in SIZES:
-        f = sizes_of(painter_for(Canvas(w, h, depth)))
+        f = sizes_of(painter_for(BoxCanvas(w, h, depth)))
         setup = VM_PAGES % (f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
                             f.hand_fit)
         opened = mpvm.measure_alloc('app.pages("rules", "Rules", TEXTS)', setup,
@@ -109,7 +109,7 @@ def table_for(seat, c, rnd=None):
 
 
 def test_table_items_are_exactly_the_legal_moves():
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     rnd = Round(Rules("classic"), 3, Random(4))
     t, rnd, out, n = table_for(rnd.turn(), c, rnd)
     legal = set(out[k] for k in range(n))
@@ -132,7 +132,7 @@ def test_table_items_are_exactly_the_legal_moves():
 def test_top_card_region_shows_the_top_card(w, h, depth):
     frames = set()
     for seed in range(6):
-        c = Canvas(w, h, depth)
+        c = BoxCanvas(w, h, depth)
         t, rnd, _, _ = table_for(0, c, Round(Rules("classic"), 3, Random(seed)))
         painter_for(c).paint(t)
         x, y, cw, ch = {240: (105, 23, 30, 42), 128: (42, 8, 15, 22), 72: (27, 7, 9, 12)}[w]
@@ -143,7 +143,7 @@ def test_top_card_region_shows_the_top_card(w, h, depth):
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     t, _, _, _ = table_for(0, c)
     p = painter_for(c)
     p.paint(t)
@@ -158,7 +158,7 @@ def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
 
 @pytest.mark.parametrize("w,h,depth", SIZES)
 def test_cover_draws_no_hand(w, h, depth):
-    c = Canvas(w, h, depth)
+    c = BoxCanvas(w, h, depth)
     p = painter_for(c)
     p.trace = []
     p.paint(S.CoverScreen("Finn", 2))
@@ -203,7 +203,7 @@ def stacked(hands, top, turn=0):
 
 def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
     from engine.notation import parse
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     t, _, _, _ = table_for(0, c, stacked(["JC", "8S 9S"], "7H"))
     assert not t.wishes(parse("JC"))                     # the last card: no picker
     assert t.play_move(parse("JC"), 0) >= 0
@@ -214,7 +214,7 @@ def test_a_jack_asks_for_a_suit_unless_it_is_the_last_card():
 
 def test_mau_is_said_with_the_second_last_card_not_with_a_tile_before_it():
     from engine.notation import parse
-    c = Canvas(128, 64, 1)
+    c = BoxCanvas(128, 64, 1)
     t, _, _, _ = table_for(0, c, stacked(["7H 8C", "8S 9S"], "7D"))
     assert S.MAU_ITEM not in [t.item_kind[i] for i in range(t.item_n)]
     assert t.asks_mau(parse("7H"))
@@ -228,7 +228,7 @@ def test_mau_is_said_with_the_second_last_card_not_with_a_tile_before_it():
 def test_offered_moves_are_legal_and_complete_through_whole_rounds(preset):
     """At every turn of seeded random rounds, the hand row offers exactly the legal moves."""
     import random
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     rules = Rules(preset)
     out = array("H", range(200))
     pick = random.Random(5)
@@ -276,7 +276,7 @@ def test_the_hand_is_shown_sorted_and_keeps_its_order_while_others_move():
     engine puts a drawn card first; the row does not move, and the cursor stays on its
     card."""
     from engine.notation import parse
-    c = Canvas(240, 135, 4)
+    c = BoxCanvas(240, 135, 4)
     rnd = stacked(["9H 7C JS AC 8H", "8S 9S TS"], "7D")
     t, rnd, out, n = table_for(0, c, rnd)
     assert names(t.hand[:t.hand_n]) == "7C AC JS 8H 9H"

@@ -30,7 +30,7 @@ SCRIPTS = {
 # The device's loop with the hardware taken out, for the VM: same Debouncer, same frames.
 VM_LOOP = """\
 from firmware.buttons import Debouncer
-from firmware.gfx import Canvas
+from firmware.boxes import BoxCanvas
 from firmware.app import App
 from binascii import crc32
 
@@ -38,7 +38,7 @@ class Board:
     NAME, WIDTH, HEIGHT, DEPTH, LAYOUT = {name!r}, {width}, {height}, {depth}, {layout!r}
     KEYS = ()
 
-canvas = Canvas(Board.WIDTH, Board.HEIGHT, Board.DEPTH)
+canvas = BoxCanvas(Board.WIDTH, Board.HEIGHT, Board.DEPTH)
 app = App(Board, canvas, None, 0, playouts={playouts}, seed={seed})
 canvas.take_boxes()
 debouncer = Debouncer()

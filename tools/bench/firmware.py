@@ -299,7 +299,7 @@ def repeat_show(driver, shadow, canvas, x, y, w, h):
 
 def timed_take(canvas):
     # the device loop takes the dirty boxes of a frame that drew: they are merged there
-    # (Canvas._settle), which counts as painting; a frame with none is counted, not timed,
+    # (BoxCanvas._settle), which counts as painting; a frame with none is counted, not timed,
     # and priced by empty_time() (a tree before box_n: its count was _n)
     take = canvas.take_boxes
     count = "box_n" if hasattr(canvas, "box_n") else "_n"

@@ -119,8 +119,8 @@ def steps_for(board, decisions, direct=False):
         steps += ["mark(1)"]
     else:
         steps += ["mark(0)",
-                  wire + "from firmware.gfx import Canvas\n"
-                  "canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)"] + collect
+                  wire + "from firmware.boxes import BoxCanvas\n"
+                  "canvas = BoxCanvas(board.WIDTH, board.HEIGHT, board.DEPTH)"] + collect
         steps += ["mark(1)", "display = board.open_display()"] + collect
     steps += ["mark(2)", "pad = board.open_buttons()"] + collect
     # the Rig makes its own canvas, display and buttons: ours are the measure, its are used

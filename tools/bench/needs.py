@@ -123,8 +123,8 @@ class Rig:
             from firmware.direct import DirectCanvas
             self.canvas = DirectCanvas(board.WIDTH, board.HEIGHT, self.display)
         else:
-            from firmware.gfx import Canvas
-            self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+            from firmware.boxes import BoxCanvas
+            self.canvas = BoxCanvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.now = 0
         self.sound = board.open_sound() if hasattr(board, "open_sound") else None
         self.app = None

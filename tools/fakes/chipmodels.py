@@ -865,7 +865,6 @@ class Rig:
 
     def __init__(self, board, seed=1, playouts=8, model=True, store=None, direct=False):
         from firmware.app import App
-        from firmware.gfx import Canvas
         reset_fakes()
         FakeSPI.record = FakePin.record = model    # without a model nothing reads the logs
         if hasattr(board, "DC"):
@@ -881,7 +880,8 @@ class Rig:
             from firmware.direct import DirectCanvas
             self.canvas = DirectCanvas(board.WIDTH, board.HEIGHT, self.display)
         else:
-            self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+            from firmware.boxes import BoxCanvas
+            self.canvas = BoxCanvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.model, self.feed = model_for(board) if model else (None, None)
         self.now = 0
         self.shows = 0

@@ -60,10 +60,10 @@ class Device:
     def __init__(self, board, app_factory, save_dir, now_ms=0, sound=None):
         install_framebuf()
         from firmware.buttons import Debouncer
-        from firmware.gfx import Canvas
+        from firmware.boxes import BoxCanvas
         self.board = board
         self.name = board.__name__.rpartition(".")[2]
-        self.canvas = Canvas(board.WIDTH, board.HEIGHT, board.DEPTH)
+        self.canvas = BoxCanvas(board.WIDTH, board.HEIGHT, board.DEPTH)
         self.buttons = Debouncer()
         self.keys = boards.key_mask(board)
         self.store = None if save_dir is None else open_store(save_dir)

@@ -256,13 +256,13 @@ def scale_for(board):
 
 
 class FramebufBoard:
-    """A framebuf board: the App paints a firmware.gfx.Canvas."""
+    """A framebuf board: the App paints a firmware.boxes.BoxCanvas."""
 
     def __init__(self, board):
         install_framebuf()
         from firmware.app import App
-        from firmware.gfx import Canvas
-        self.board, self.App, self.Canvas = board, App, Canvas
+        from firmware.boxes import BoxCanvas
+        self.board, self.App, self.Canvas = board, App, BoxCanvas
 
     def app(self, seed):
         """A fresh App with this seed (no store: nothing saved, no Continue)."""
