@@ -24,7 +24,8 @@ def rp2_peripheral_clock():
 def st7789_display(spi_id, baudrate, sck, mosi, cs, dc, rst, backlight, rotation):
     """An ST7789 135x240 panel on SPI, turned to landscape (rotation 90 or 270)."""
     from machine import Pin, SPI
-    from firmware.st7789 import ST7789, panel_135x240
+    from firmware.st7789 import ST7789
+    from firmware.st7789_wake import panel_135x240
     spi = SPI(spi_id, baudrate=baudrate, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi))
     width, height, madctl, x_offset, y_offset = panel_135x240(rotation)
     return ST7789(spi, Pin(dc, Pin.OUT), Pin(cs, Pin.OUT), width, height, x_offset, y_offset,

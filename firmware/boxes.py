@@ -5,9 +5,8 @@ colour boards with room for them). Every drawing marks its rectangle; the canvas
 to MAX_BOXES boxes (a new rectangle joins the box last grown, or else the box it grows
 least, when that wastes few pixels, else starts its own; boxes that come to overlap are
 merged when taken): a frame that changes the hand row and the opponents sends two boxes,
-not the screen between. `take_boxes()` hands them out (`box_n` says how many there are);
-`take_dirty()` gives their union as one box. firmware.direct's canvas, which sends each
-drawing as made, has none of this code in its heap.
+not the screen between. `take_boxes()` hands them out (`box_n` says how many there are).
+firmware.direct's canvas, which sends each drawing as made, has none of this code in its heap.
 """
 
 from array import array
@@ -188,16 +187,3 @@ class BoxCanvas(Canvas):
         """No dirty boxes: the hint names box 0, made one no rectangle is inside."""
         self.box_n = self._last = 0
         self._box[2] = 0
-
-    def take_dirty(self):
-        """(x, y, w, h) of one box around everything drawn since the last call, or None."""
-        n = self.box_n
-        if not n:
-            return None
-        b = self._box
-        x0, y0, x1, y1 = b[0], b[1], b[2], b[3]
-        for i in range(4, 4 * n, 4):
-            x0, y0 = min(x0, b[i]), min(y0, b[i + 1])
-            x1, y1 = max(x1, b[i + 2]), max(y1, b[i + 3])
-        self._clear()
-        return (x0, y0, x1 - x0, y1 - y0)

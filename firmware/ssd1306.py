@@ -155,10 +155,6 @@ class SSD1306:
             self.forget()      # leaves the panel's RAM and pointer in doubt
             raise
 
-    def show_all(self, canvas):
-        """Send the whole canvas (what changed of it)."""
-        self.show(canvas, 0, 0, self.width, self.height)
-
     def send_window(self, c0, c1, p0, p1):
         """Send columns c0..c1 of pages p0..p1 and note them in the shadow (if kept;
         should a write fail, show forgets the shadow)."""

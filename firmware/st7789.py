@@ -18,35 +18,20 @@ is the panel's size, as the game's always is.
 """
 import framebuf
 from struct import pack_into
-from engine.compat import const, sleep_ms
+from engine.compat import const, forget
 
 try:
     from firmware.expand import expand
 except (ImportError, NameError, SyntaxError, ValueError):  # no viper here: framebuf's blit
     expand = None                                          # (firmware/expand.py says why)
 
-_SWRESET = const(0x01)
-_SLPOUT = const(0x11)
-_NORON = const(0x13)
-_INVON = const(0x21)
-_DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
 _RAMWR = const(0x2C)
-_MADCTL = const(0x36)
 _CASET_BYTE = const(b"\x2a")   # the commands as bytes to write (folded like an int const)
 _RASET_BYTE = const(b"\x2b")
 _RAMWR_BYTE = const(b"\x2c")
-_COLMOD = const(0x3A)
 
-# MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange,
-# vertical refresh order, _BGR colour filter
-_MY = const(0x80)
-_MX = const(0x40)
-_MV = const(0x20)
-_ML = const(0x10)
-_BGR = const(0x08)
-_COLOUR_16BIT = const(0x55)
 _RGB565 = const(1)                # framebuf.RGB565
 # the band's pixels: 3 lines of 240 (1,440 bytes). A narrower rectangle gets as many of its
 # lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
@@ -58,21 +43,6 @@ _CUTS = const(8)                  # band shapes kept for firmware.direct's piece
 def band_rows(width, pixels=_BAND_PIXELS):
     """Lines of `width` pixels a band of about `pixels` holds (one at least)."""
     return pixels // width if pixels >= width else 1
-
-
-def panel_135x240(rotation):
-    """(width, height, MADCTL, column offset, row offset) of a 135x240 panel turned by rotation.
-
-    The panel sits at RAM columns 52-186, rows 40-279; mirroring an axis moves its
-    window to the other end of that axis (240 - 52 - 135 = 53).
-    """
-    if rotation == 90:
-        return 240, 135, _MX | _MV, 40, 53
-    if rotation == 180:
-        return 135, 240, _MX | _MY, 53, 40
-    if rotation == 270:
-        return 240, 135, _MY | _MV, 40, 52
-    return 135, 240, 0, 52, 40
 
 
 class ST7789:
@@ -101,47 +71,11 @@ class ST7789:
         self.cuts = {}                    # send()'s views of the band, by width and lines
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
-        self.reset()
-        self.init_panel(invert)
+        from firmware.st7789_wake import wake   # the power-on: run once, then let go
+        wake(self, invert)
+        forget("firmware.st7789_wake")
         if backlight is not None:
             backlight.init(backlight.OUT, value=1)
-
-    def reset(self):
-        """Hardware reset when the board wires RST, else a software reset."""
-        if self.rst is not None:
-            self.rst.init(self.rst.OUT, value=1)
-            sleep_ms(1)
-            self.rst(0)
-            sleep_ms(1)
-            self.rst(1)
-        else:
-            self.command(_SWRESET)
-        sleep_ms(150)
-
-    def init_panel(self, invert):
-        """Wake the panel: sleep out, 16-bit colour, orientation, inversion, on."""
-        self.command(_SLPOUT)
-        sleep_ms(120)
-        self.command(_COLMOD, _COLOUR_16BIT)
-        self.command(_MADCTL, self.madctl)
-        if invert:  # IPS panels show true colours inverted
-            self.command(_INVON)
-        self.command(_NORON)
-        self.command(_DISPON)
-
-    def command(self, code, arg=-1):
-        """Send one command byte, with one argument byte when arg >= 0."""
-        self.cs(0)
-        self.dc(0)
-        self._byte(code)
-        if arg >= 0:
-            self.dc(1)
-            self._byte(arg)
-        self.cs(1)
-
-    def _byte(self, value):
-        self.one[0] = value
-        self.spi.write(self.one)
 
     def window(self, x, y, w, h):
         """Address the rectangle and start a RAM write (CS is left low, DC high).
@@ -279,7 +213,3 @@ class ST7789:
             spi.write(data[:2 * k] if k < self.room else data)
             n -= k
         self.cs(1)
-
-    def show_all(self, canvas):
-        """Send the whole canvas."""
-        self.show(canvas, 0, 0, self.width, self.height)

@@ -60,7 +60,7 @@ class Hands(Walker):
         self.frames += 1
         if self.check is not None:
             self.check(self)
-        self.canvas.take_dirty()
+        self.canvas.take_boxes()
 
     @property
     def screen(self):

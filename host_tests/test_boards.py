@@ -7,6 +7,7 @@ import pytest
 
 from firmware import buttons
 from firmware.gfx import Canvas
+from host_tests.conftest import unslept
 from tools.fakes import chipmodels
 from tools.vm import mpvm
 
@@ -20,9 +21,7 @@ def load(name):
 @pytest.fixture(autouse=True)
 def no_waiting(monkeypatch):
     """The drivers' reset waits are not slept on CPython (the VM runs sleep as it is)."""
-    from firmware import ssd1306_spi, st7789
-    for driver in (st7789, ssd1306_spi):
-        monkeypatch.setattr(driver, "sleep_ms", lambda ms: None)
+    unslept(monkeypatch)
 
 
 @pytest.mark.parametrize("name", BOARDS)

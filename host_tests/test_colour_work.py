@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from engine.rng import Random
-from firmware import st7789
+from firmware import st7789, st7789_wake
 from tools.fakes.chipmodels import (FakePin, FakeSPI, PlainCanvas, ST7789Model, canvas_colours,
                                     first_difference, scribble)
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("st7789_bus")   # wires DC 16, CS 17 (conft
 def landscape_panel():
     """The 240x135 panel of the colour boards, on the fake bus."""
     spi = FakeSPI(0)
-    width, height, madctl, xo, yo = st7789.panel_135x240(90)
+    width, height, madctl, xo, yo = st7789_wake.panel_135x240(90)
     return spi, st7789.ST7789(spi, FakePin(DC), FakePin(CS), width, height, xo, yo, madctl)
 
 
@@ -49,7 +49,7 @@ def test_a_box_shown_runs_the_show_and_its_window_only():
     spi, panel = landscape_panel()
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(3), 6)
-    panel.show_all(canvas)                    # the palette loaded
+    panel.show(canvas, 0, 0, panel.width, panel.height)                    # the palette loaded
     boxes = ((0, 70, 224, 10), (4, 0, 73, 10), (-5, 120, 60, 30), (237, 110, 3, 5))
     for box in boxes:
         assert calls_in_show(panel, canvas, box) == ["show", "window"], box
@@ -68,7 +68,7 @@ def test_the_window_sends_caset_and_raset_from_one_packed_buffer():
                            (1, b"\x00\x53\x00\x5c"), (0, b"\x2c"), (1, bytes(2 * 32 * 10))]
     model = ST7789Model()
     scribble(canvas, Random(8), 8)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     for box in ((3, 4, 17, 9), (200, 100, 40, 35), (0, 0, 240, 1)):
         panel.show(canvas, *box)
     model.feed_log(spi.log)

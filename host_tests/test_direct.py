@@ -10,6 +10,7 @@ from firmware import screens as S
 from firmware.boot import canvas_for
 from firmware.direct import DirectCanvas
 from firmware.boxes import BoxCanvas
+from host_tests.conftest import unslept
 from tools.fakes import chipmodels
 from tools.vm import mpvm
 
@@ -20,8 +21,7 @@ NEXT, OK, MENU = 1, 3, 5           # chipmodels.Rig.act's actions (every layout 
 @pytest.fixture(autouse=True)
 def no_waiting(monkeypatch):
     """The driver's reset waits are not slept on CPython."""
-    from firmware import st7789
-    monkeypatch.setattr(st7789, "sleep_ms", lambda ms: None)
+    unslept(monkeypatch)
 
 
 def to_row(rig, kind, arg=0):

@@ -8,7 +8,8 @@ shows them whole and in part, and compares every pixel of the panel with the can
 import pytest
 
 from engine.rng import Random
-from firmware import ssd1306, ssd1306_i2c, ssd1306_spi, st7789
+from firmware import ssd1306, ssd1306_i2c, ssd1306_spi, st7789, st7789_wake
+from host_tests.conftest import unslept
 from tools.fakes import chipmodels
 from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
                               ST7789Model, canvas_colours, first_difference, scribble)
@@ -24,8 +25,7 @@ def fakes(monkeypatch):
     chipmodels.reset_fakes()
     chipmodels.wire_spi(DC, CS)
     WAITS.clear()
-    for driver in (st7789, ssd1306_spi):   # the drivers' waits are noted, not slept
-        monkeypatch.setattr(driver, "sleep_ms", WAITS.append)
+    unslept(monkeypatch, WAITS.append)     # the drivers' waits are noted, not slept
     yield
     chipmodels.reset_fakes()
 
@@ -37,7 +37,7 @@ def test_st7789_waits_after_reset_and_sleep_out():
 
 def open_st7789(rotation, rst=True):
     spi = FakeSPI(0)
-    width, height, madctl, xo, yo = st7789.panel_135x240(rotation)
+    width, height, madctl, xo, yo = st7789_wake.panel_135x240(rotation)
     panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), width, height, xo, yo, madctl,
                           rst=FakePin(RST) if rst else None, backlight=FakePin(BL))
     return spi, panel
@@ -61,7 +61,7 @@ def test_st7789_full_picture_in_every_rotation(rotation):
     spi, panel = open_st7789(rotation)
     canvas = PlainCanvas(panel.width, panel.height, 4)
     scribble(canvas, Random(rotation + 1), 25)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     model = panel_state(spi, ST7789Model())
     assert_shows(model, canvas, rotation // 90)
     assert model.pixels == panel.width * panel.height
@@ -85,7 +85,7 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
     spi, panel = open_st7789(rotation, rst=False)
     canvas = PlainCanvas(panel.width, panel.height, 4)
     model = ST7789Model()
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     panel_state(spi, model)
     rng = Random(77)
     for _ in range(12):
@@ -106,7 +106,7 @@ def test_st7789_bands_hold_as_many_lines_as_fit():
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(9), 12)
     model = ST7789Model()
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     assert pixel_writes(spi) == [2 * 240 * 3] * 45
     panel_state(spi, model)
     for box, bands in (((0, 132, 240, 3), [3]), ((5, 20, 240, 7), [3, 3, 1]),
@@ -124,7 +124,7 @@ def test_st7789_clips_rectangles_to_the_panel():
     spi, panel = open_st7789(90)
     canvas = PlainCanvas(240, 135, 4)
     model = ST7789Model()
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     canvas.fb.fill_rect(200, 100, 40, 35, 9)
     canvas.fb.fill_rect(0, 0, 10, 10, 3)
     panel.show(canvas, 200, 100, 80, 80)
@@ -139,9 +139,9 @@ def test_st7789_follows_a_palette_change():
     spi, panel = open_st7789(90)
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(3), 10)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     canvas.palette = tuple(0xFFFF - c for c in canvas.palette)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     assert_shows(panel_state(spi, ST7789Model()), canvas, 1)
 
 
@@ -149,10 +149,10 @@ def test_st7789_model_catches_a_wrong_offset():
     """The proof has teeth: a panel set up with 52 where MX|MV needs 53 shows a wrong picture."""
     spi = FakeSPI(0)
     panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), 240, 135, 40, 52,
-                          st7789.panel_135x240(90)[2])
+                          st7789_wake.panel_135x240(90)[2])
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(5), 20)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     model = panel_state(spi, ST7789Model())
     assert first_difference(model.view(1), canvas_colours(canvas)) is not None
     assert model.written_outside() == 240
@@ -184,7 +184,7 @@ def test_ssd1306_spi_thumby_glass_full_and_partial():
     spi, panel = open_ssd1306_spi()
     canvas = PlainCanvas(72, 40, 1)
     model = SSD1306Model(72, 40, 28)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     model.feed_spi_log(spi.log)
     spi.log.clear()
     assert model.data_bytes == 72 * 5
@@ -225,7 +225,7 @@ def open_ssd1306_i2c(picture_seed=21, strokes=12, i2c=None):
     panel = ssd1306_i2c.SSD1306_I2C(i2c, 128, 64)
     canvas = PlainCanvas(128, 64, 1)
     scribble(canvas, Random(picture_seed), strokes)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     model = SSD1306Model(128, 64, 0)
     model.feed_i2c_log(i2c.log)
     i2c.log.clear()
@@ -264,7 +264,7 @@ def test_ssd1306_sends_nothing_for_a_frame_without_changes():
     shown_i2c(i2c, model)
     canvas.fb.fill_rect(10, 10, 30, 20, 0)              # the same again
     panel.show(canvas, 10, 10, 30, 20)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     assert i2c.log == []
 
 
@@ -278,7 +278,7 @@ def test_ssd1306_one_changed_pixel_sends_one_byte():
     assert first_difference(model.view(), canvas_colours(canvas)) is None
     x, y = 127, 63                 # the last column, in the last block of the last page
     canvas.fb.pixel(x, y, 1 - canvas.fb.pixel(x, y))
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     assert shown_i2c(i2c, model) == [(False, bytes([0x21, 127, 127, 0x22, 7, 7])),
                                      (True, bytes([canvas.buf[1023]]))]
     assert first_difference(model.view(), canvas_colours(canvas)) is None
@@ -312,7 +312,7 @@ def test_ssd1306_sends_only_the_window_ranges_that_moved():
     spi, panel = open_ssd1306_spi()
     model = SSD1306Model(72, 40, 28)
     canvas = PlainCanvas(72, 40, 1)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     feed(model, spi)
     for box in ((5, 3, 10, 4), (30, 5, 10, 2), (30, 33, 10, 7), (30, 33, 10, 7)):
         canvas.fb.fill_rect(*box, 1)
@@ -418,7 +418,7 @@ def test_ssd1306_model_catches_a_missing_offset():
     spi, panel = open_ssd1306_spi(offset=0)
     canvas = PlainCanvas(72, 40, 1)
     scribble(canvas, Random(14), 10)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     model = SSD1306Model(72, 40, 28)
     model.feed_spi_log(spi.log)
     assert first_difference(model.view(), canvas_colours(canvas)) is not None
@@ -427,7 +427,7 @@ def test_ssd1306_model_catches_a_missing_offset():
 VM_LOCKED = """
 import gc, micropython
 import chipmodels
-from firmware import st7789
+from firmware import st7789, st7789_wake
 from firmware.buttons import Buttons
 
 # rectangles on the panel, each with the band heights it goes out in (3 lines of 240 a band:
@@ -439,7 +439,7 @@ def expand(band, canvas, lut, stride, x, w, top, lines):
     pass        # the viper expansion's place: a call, no allocation
 
 def open_panel():
-    w, h, madctl, xo, yo = st7789.panel_135x240(90)
+    w, h, madctl, xo, yo = st7789_wake.panel_135x240(90)
     return st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
                          w, h, xo, yo, madctl)
 
@@ -462,12 +462,12 @@ def shows():
     chipmodels.wire_spi(16, 17)
     blitting = open_panel()
     canvas = chipmodels.PlainCanvas(240, 135, 4)
-    blitting.show_all(canvas)
+    blitting.show(canvas, 0, 0, 240, 135)
     chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
     print("BLIT", *spent_showing(blitting, canvas, 20))
     st7789.expand = expand           # as on a board with viper
     native = open_panel()
-    native.show_all(canvas)
+    native.show(canvas, 0, 0, 240, 135)
     print("NATIVE", *spent_showing(native, canvas, 20))
     st7789.expand = None
 
@@ -475,8 +475,8 @@ def locked_boxes():
     from firmware.boxes import BoxCanvas
     canvas = BoxCanvas(240, 135, 4)
     panel = st7789.ST7789(chipmodels.FakeSPI(0), chipmodels.FakePin(16), chipmodels.FakePin(17),
-                          240, 135, 40, 53, st7789.panel_135x240(90)[2])
-    panel.show_all(canvas)
+                          240, 135, 40, 53, st7789_wake.panel_135x240(90)[2])
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     chipmodels.FakeSPI.record = chipmodels.FakePin.record = False
     shown = spent = 0
     for k in range(60):

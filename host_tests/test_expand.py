@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.rng import Random
-from firmware import st7789
+from firmware import st7789, st7789_wake
 from tools.bench import native
 from tools.deploy import deploy, romfs
 from tools.deploy.vboard import VirtualBoard
@@ -109,12 +109,12 @@ def panel_after(rotation, boxes_seed, native, monkeypatch):
     """The panel model's pixels after a full show and random partial shows."""
     monkeypatch.setattr(st7789, "expand", EXPAND if native else None)
     spi = FakeSPI(0)
-    width, height, madctl, xo, yo = st7789.panel_135x240(rotation)
+    width, height, madctl, xo, yo = st7789_wake.panel_135x240(rotation)
     panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), width, height, xo, yo, madctl)
     canvas = PlainCanvas(width, height, 4)
     rng = Random(boxes_seed)
     scribble(canvas, rng, 20)
-    panel.show_all(canvas)
+    panel.show(canvas, 0, 0, panel.width, panel.height)
     for _ in range(10):
         x, y, w, h = scribble(canvas, rng, 1)[0]
         panel.show(canvas, x - 3, y, w + 5, h)        # odd x and widths too

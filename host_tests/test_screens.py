@@ -10,6 +10,7 @@ from engine.rules import Rules
 from firmware import gfx
 from firmware import screens as S
 from firmware.boxes import BoxCanvas
+from host_tests.test_gfx import take_dirty
 from firmware.paint import painter_for, hand_fit, status_cols, status_fit
 
 SIZES = ((240, 135, 4), (128, 64, 1), (72, 40, 1))
@@ -147,13 +148,13 @@ def test_moving_the_cursor_redraws_only_the_hand_row(w, h, depth):
     t, _, _, _ = table_for(0, c)
     p = painter_for(c)
     p.paint(t)
-    assert c.take_dirty() == (0, 0, w, h)
+    assert take_dirty(c) == (0, 0, w, h)
     t.on(S.NEXT)
     p.paint(t)
-    x, y, dw, dh = c.take_dirty()
+    x, y, dw, dh = take_dirty(c)
     assert y >= h // 2 and dh < h // 2       # the hand row at the bottom, nothing else
     p.paint(t)
-    assert c.take_dirty() is None             # nothing changed, nothing drawn
+    assert take_dirty(c) is None             # nothing changed, nothing drawn
 
 
 @pytest.mark.parametrize("w,h,depth", SIZES)

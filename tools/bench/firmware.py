@@ -481,7 +481,7 @@ def full_redraw():
     if DIRECT[0]:
         canvas.take_boxes()           # the last piece sent
     else:
-        canvas.take_dirty()
+        canvas.take_boxes()
         rig.display.inner.show(canvas, 0, 0, canvas.width, canvas.height)
     b = gc.mem_alloc()
     gc.enable()
@@ -569,7 +569,7 @@ def full_time(n):
             if DIRECT[0]:
                 canvas.take_boxes()
             else:
-                canvas.take_dirty()
+                canvas.take_boxes()
                 show(canvas, 0, 0, canvas.width, canvas.height)
         best = min(best, time.ticks_diff(time.ticks_ms(), t))
     print("BENCH full_ms", best, n)
