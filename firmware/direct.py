@@ -30,7 +30,7 @@ class Piece:
     """A piece of the screen on its way to the panel: what ST7789.send reads of it (`buf`,
     `fb`, `width`, `palette`). Its pixels are one buffer seen in three shapes, made
     once (a framebuffer made for each piece was garbage on every drawing): a card's, a line
-    of text's, and a big word's."""
+    of text's, and a big word's; Panel._open takes the first that holds a rectangle."""
 
     def __init__(self):
         self.buf = bytearray(_PIECE // 2)
@@ -39,20 +39,6 @@ class Piece:
         self.fb = None
         self.width = 0
         self.palette = PALETTE
-
-    def shape(self, w, h):
-        """Take the first shape `w` x `h` fits in; False when none holds it."""
-        if w <= _NARROW and h <= _PIECE // _NARROW:
-            k = 0
-        elif w <= _MIDDLE and h <= _PIECE // _MIDDLE:
-            k = 1
-        elif w <= _WIDE and h <= _PIECE // _WIDE:
-            k = 2
-        else:
-            return False
-        self.fb = self.shapes[k]
-        self.width = _WIDTHS[k]
-        return True
 
 
 class Panel:
@@ -87,11 +73,20 @@ class Panel:
         False when it is larger than a piece."""
         if self.w:
             self.display.send(self.piece, self.w, self.h, self.x, self.y)
-        p = self.piece
-        if not p.shape(w, h):
+        # the first of the piece's shapes that holds it (inline: a call a piece costs)
+        if w <= _NARROW and h <= _PIECE // _NARROW:
+            k = 0
+        elif w <= _MIDDLE and h <= _PIECE // _MIDDLE:
+            k = 1
+        elif w <= _WIDE and h <= _PIECE // _WIDE:
+            k = 2
+        else:
             self.w = 0
             self.x1 = self.y1 = -32768
             return False
+        p = self.piece
+        p.fb = p.shapes[k]
+        p.width = _WIDTHS[k]
         p.fb.fill_rect(0, 0, w, h, c)
         self.x = x            # (one at a time: four at once would make a tuple)
         self.y = y
@@ -134,18 +129,6 @@ class Panel:
             n -= 1
         return self.base
 
-    def _keep(self, x, y, w, h, c):
-        """Remember a filled rectangle as what lies under the texts drawn on it later (the
-        last _KEPT of them)."""
-        k = self.kept
-        j = 5 * (self.n % _KEPT)
-        k[j] = x
-        k[j + 1] = y
-        k[j + 2] = x + w
-        k[j + 3] = y + h
-        k[j + 4] = c
-        self.n += 1
-
     def _on(self, x, y, w, h):
         """Open a piece over (x, y, w, h) for a text or stamp the open piece does not hold;
         False when none of it is on the screen."""
@@ -184,7 +167,15 @@ class Panel:
         x1, y1 = min(x + w, self.width), min(y + h, self.height)
         if x1 <= x0 or y1 <= y0:
             return
-        self._keep(x0, y0, x1 - x0, y1 - y0, c)
+        # kept as what lies under the texts drawn on it later (the last _KEPT rectangles)
+        k = self.kept
+        j = 5 * (self.n % _KEPT)
+        k[j] = x0
+        k[j + 1] = y0
+        k[j + 2] = x1
+        k[j + 3] = y1
+        k[j + 4] = c
+        self.n += 1
         if not self._open(x0, y0, x1 - x0, y1 - y0, c):
             self._solid(x0, y0, x1 - x0, y1 - y0, c)
 

@@ -18,9 +18,9 @@ from engine.compat import const
 try:
     from struct import pack_into
     pack_into("s", bytearray(1), 0, "")   # MicroPython packs a str as its UTF-8 bytes
-    _encoded = None
+    encoded = None
 except Exception:                         # CPython packs bytes alone
-    _encoded = str.encode
+    encoded = str.encode
 
 # size classes
 TINY = const(0)     # 72x40: 3x5 font, 9x12 cards
@@ -239,7 +239,7 @@ class Canvas:
         g, letters, spelt = self._eight, _LETTERS, self._spelt
         # the text's bytes read by index: a str iterated or indexed would make each of its
         # letters a name (an interned one-letter string, kept in RAM for good)
-        pack_into("64s", spelt, 0, s if _encoded is None else _encoded(s))
+        pack_into("64s", spelt, 0, s if encoded is None else encoded(s))
         n = len(s)
         i = j = 0
         for _ in range(n if n < _SPELT else _SPELT):
@@ -268,33 +268,15 @@ class Canvas:
 
     def first_code(self, s):
         """The code of the first byte of `s` (0 for ""), read without making a name of it."""
-        pack_into("1s", self._spelt, 0, s if _encoded is None else _encoded(s))
+        pack_into("1s", self._spelt, 0, s if encoded is None else encoded(s))
         return self._spelt[0]
 
     def big(self, s, x, y, role):
-        """Text in the 8x8 font at twice the size (16 pixels a character)."""
-        self._big(s, x, y, self._roles[role])
+        """Text in the 8x8 font at twice the size (16 pixels a character; the painters draw it
+        on the 240x135 screen only, whose module draws the letters)."""
+        from firmware.paint_large import big_letters
+        big_letters(self, s, x, y, self._roles[role])
         self.mark(x, y, 16 * len(s), 16)
-
-    def _big(self, s, x, y, c):
-        """Doubled 8x8 letters in pixel value c."""
-        letter, lfb, g, spelt = self._letter, self._letter_fb, self._glyph, self._spelt
-        spread = _SPREAD
-        pack_into("64s", spelt, 0, s if _encoded is None else _encoded(s))
-        n = len(s)
-        j = 0                              # the letter's first byte
-        for i in range(n if n < _SPELT else _SPELT):
-            lfb.fill(0)
-            lfb.text(s, -8 * j, 0, 1)      # s from that byte on, one letter in sight (s[i]
-            j += 1                         # would make the letter a name)
-            while spelt[j] & 0xC0 == 0x80:     # the character's other bytes
-                j += 1
-            for row in range(8):
-                bits = letter[row]
-                k = 4 * row                    # each pixel twice, each row twice
-                g[k] = g[k + 2] = spread[bits >> 4]
-                g[k + 1] = g[k + 3] = spread[bits & 15]
-            self._stamp(self._glyph_fb, x + 16 * i, y, c)
 
     def suit(self, x, y, s, role, scale=1):
         """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 (or 2 on
@@ -359,8 +341,9 @@ class Canvas:
         """A rank in pixel value c: the 8x8 font, or twice that size; 10 has its own stamp."""
         if rank == 10:   # where the font's letters start: after a blank column
             self._stamp(_TENS[big], x + 1 + big, y, c)
-        elif big:
-            self._big(RANK_LABELS[rank], x, y, c)
+        elif big:                        # (a big card: the 240x135 screen's)
+            from firmware.paint_large import big_letters
+            big_letters(self, RANK_LABELS[rank], x, y, c)
         else:
             self.fb.text(RANK_LABELS[rank], x, y, c)
 
@@ -382,9 +365,6 @@ class Canvas:
             fb.vline(x + k, y + 3, h - 6, c)
         for k in range(4, h - 4, 4):
             fb.hline(x + 3, y + k, w - 6, c)
-
-
-_SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
 RANK_LABELS = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

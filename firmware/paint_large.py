@@ -5,13 +5,19 @@ colour board at 240x135 imports this module (firmware.paint.painter_for); the mo
 painter has none of it. A played card's flight is firmware.paint_fly's.
 """
 
+from struct import pack_into
+
 from engine.compat import const
-from firmware.gfx import CARD, CURSOR, DIM, FELT, GOOD, HILITE, INK, PANEL, RED, TEXT, WARN
+from firmware.gfx import (CARD, CURSOR, DIM, FELT, GOOD, HILITE, INK, PANEL, RED, TEXT, WARN,
+                          encoded)
 from firmware.paint import Painter
 
 _SUITS_X = const(112)  # the suit picker's first suit, right of its status lines
 _INSIDE = const(0)     # firmware.paint's: a drawing inside a rectangle just marked (a test
                        # keeps this as firmware.paint's)
+_SPELT = const(64)     # firmware.gfx's: bytes of a text its letters read
+# four bits of a letter's row, each pixel doubled: a byte of a big letter's row
+_SPREAD = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
 def painter_for(canvas):
@@ -21,6 +27,28 @@ def painter_for(canvas):
         return LargePainter(canvas)
     from firmware.paint_fly import FlyingPainter
     return FlyingPainter(canvas)
+
+
+def big_letters(c, s, x, y, colour):
+    """The 8x8 letters of `s` doubled, in pixel value `colour`, on canvas c (its `big` and
+    its big cards' ranks: only this screen draws them, so the mono boards load none of it)."""
+    letter, lfb, g, spelt = c._letter, c._letter_fb, c._glyph, c._spelt
+    spread = _SPREAD
+    pack_into("64s", spelt, 0, s if encoded is None else encoded(s))
+    n = len(s)
+    j = 0                              # the letter's first byte
+    for i in range(n if n < _SPELT else _SPELT):
+        lfb.fill(0)
+        lfb.text(s, -8 * j, 0, 1)      # s from that byte on, one letter in sight (s[i]
+        j += 1                         # would make the letter a name)
+        while spelt[j] & 0xC0 == 0x80:     # the character's other bytes
+            j += 1
+        for row in range(8):
+            bits = letter[row]
+            k = 4 * row                    # each pixel twice, each row twice
+            g[k] = g[k + 2] = spread[bits >> 4]
+            g[k + 1] = g[k + 3] = spread[bits & 15]
+        c._stamp(c._glyph_fb, x + 16 * i, y, colour)
 
 
 class LargePainter(Painter):

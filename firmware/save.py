@@ -37,6 +37,12 @@ try:
 except ImportError:  # a port built without binascii.crc32
     crc32 = None
 
+try:     # MicroPython: a str's UTF-8 bytes, viewed where they are (no copy made each save)
+    memoryview("")
+    _utf8 = memoryview
+except TypeError:    # CPython
+    _utf8 = str.encode
+
 MAGIC = b"MauM"
 _VERSION = const(1)              # firmware.load's _VERSION, which it checks
 
@@ -245,14 +251,14 @@ class Store:
     def write_json(self, name, value):
         """Save `value` as JSON in file `name` (if the flash refuses, again at the next
         match save). The settings are remembered as written (a refused write: as read)."""
-        data = json.dumps(value).encode()
-        written = self.write(name, (data,))
+        text = json.dumps(value)
+        written = self.write(name, (_utf8(text),))
         if written:
             self._later.pop(name, None)
         else:
             self._later[name] = value
         if name == SETTINGS:
-            self._setup = data if written else None
+            self._setup = text if written else None
 
     def read_json(self, name):
         """(value, status) of a JSON file; an unreadable one counts as DAMAGED."""
@@ -267,7 +273,7 @@ class Store:
             self.write_json(name, self._later[name])
         self.record(game)
         state, dealt, moves = game.snapshot()
-        head = json.dumps(state).encode()
+        head = _utf8(json.dumps(state))
         table = dealt if dealt is not None else b""
         # the round's moves so far (not the whole list's room), 16-bit little-endian
         # words (every supported port is LE)

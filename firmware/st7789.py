@@ -69,6 +69,7 @@ class ST7789:
         self.palette = None               # the palette the lut was made from
         self.fill_fb = None               # the band as one line, for solid() (firmware.direct)
         self.cuts = {}                    # send()'s views of the band, by width and lines
+        self.shower = None                # firmware.st7789_show's show, once a show has loaded it
         cs.init(cs.OUT, value=1)
         dc.init(dc.OUT, value=0)
         from firmware.st7789_wake import wake   # the power-on: run once, then let go
@@ -113,54 +114,14 @@ class ST7789:
             lut[2 * i + 1] = c & 0xFF
 
     def show(self, canvas, x, y, w, h):
-        """Send the rectangle (x, y, w, h) of the canvas (clipped to the panel)."""
-        # run for every box drawn: comparisons, not min/max calls (costly on MicroPython),
-        # and the helpers' work inline but for the window's commands
-        width, height = self.width, self.height
-        if x < 0:                                  # clipped to the panel
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if w > width - x:
-            w = width - x
-        if h > height - y:
-            h = height - y
-        if w <= 0 or h <= 0:
-            return
-        if canvas.palette is not self.palette:
-            self.load_palette(canvas.palette)
-        lines = self.room // w                     # the rectangle's lines a band holds
-        if lines > h:
-            lines = h
-        native = expand
-        if native:
-            source, lut = canvas.buf, self.lut
-        else:
-            source, lut = canvas.fb, self.lut_fb
-        stride = (canvas.width + 1) >> 1
-        spi = self.spi
-        self.window(x, y, w, h)
-        rest = h % lines                           # the lines left under whole bands
-        top, end = y, y + h - rest
-        data = self.data[:2 * w * lines]           # the band's bytes at this height
-        band = None if native else framebuf.FrameBuffer(data, w, lines, _RGB565)
-        while top < end:   # not range(): a variable step makes a range object
-            if native:
-                native(data, source, lut, stride, x, w, top, lines)
-            else:
-                band.blit(source, -x, -top, -1, lut)
-            spi.write(data)
-            top += lines
-        if rest:                                   # one shorter band
-            data = self.data[:2 * w * rest]
-            if native:
-                native(data, source, lut, stride, x, w, top, rest)
-            else:
-                framebuf.FrameBuffer(data, w, rest, _RGB565).blit(source, -x, -top, -1, lut)
-            spi.write(data)
-        self.cs(1)
+        """Send the rectangle (x, y, w, h) of a whole-screen canvas (clipped to the panel).
+        Its code is firmware.st7789_show's, loaded by the first show: firmware.direct's
+        canvas never shows, and its heap holds none of it."""
+        show = self.shower
+        if show is None:       # (imported once: an import each show made an object each)
+            from firmware.st7789_show import show
+            self.shower = show
+        show(self, canvas, x, y, w, h)
 
     def send(self, piece, w, h, x, y):
         """Send the top left w x h of a piece (firmware.direct's: a GS4 canvas of its own

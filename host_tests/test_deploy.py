@@ -91,7 +91,8 @@ def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path)
     assert sorted(report.removed) == ["lib/board_configs/pico_display.mpy",
                                       "lib/firmware/direct.mpy", "lib/firmware/expand.mpy",
                                       "lib/firmware/paint_fly.mpy", "lib/firmware/paint_large.mpy",
-                                      "lib/firmware/st7789.mpy"]
+                                      "lib/firmware/st7789.mpy", "lib/firmware/st7789_show.mpy",
+                                      "lib/firmware/st7789_wake.mpy"]
     assert wait_for_screen(vboard, title_screen("pico_oled", tmp_path)) is None
     from PIL import Image
     from tools.sim.findtext import shows

@@ -114,12 +114,19 @@ def test_the_panel_shows_the_same_pixels_drawn_direct(name, decisions, rounds, t
 
 def test_a_piece_holds_a_big_card_a_seat_and_a_status_line():
     """The piece's three shapes hold what the painters draw on one filled rectangle."""
-    from firmware.direct import Piece
-    piece = Piece()
+    from firmware.direct import Panel
+
+    class Display:
+        def send(self, piece, w, h, x, y):
+            pass
+
+    panel = Panel(Display(), 240, 135)
+    panel.canvas = DirectCanvas.__new__(DirectCanvas)
     for w, h in ((30, 42), (80, 20), (236, 12), (240, 12)):
-        assert piece.shape(w, h), (w, h)
-    assert not piece.shape(240, 13) and not piece.shape(100, 40)
-    assert len(piece.buf) == 1440
+        assert panel._open(0, 0, w, h, 1), (w, h)
+        assert panel.piece.width >= w and len(panel.piece.buf) * 2 // panel.piece.width >= h
+    assert not panel._open(0, 0, 240, 13, 1) and not panel._open(0, 0, 100, 40, 1)
+    assert len(panel.piece.buf) == 1440
 
 
 def test_boot_draws_direct_on_a_colour_board_only_when_the_heap_is_small(monkeypatch):

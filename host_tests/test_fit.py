@@ -18,6 +18,7 @@ from firmware import paint as P
 from firmware import screens as S
 from firmware.boxes import BoxCanvas
 from firmware.paint_fly import FlyingPainter
+from firmware.paint_large import big_letters
 from tools.sim import boards
 
 FRAMEBUF_BOARDS = boards.framebuf_names()
@@ -168,7 +169,7 @@ class Recorder(BoxCanvas):
 
     def big(self, s, x, y, role):
         gfx.Canvas.big(self, s, x, y, role)
-        self._add("text %r" % s, self._glyph_pixels(lambda c: c._big(s, x, y, 1)),
+        self._add("text %r" % s, self._glyph_pixels(lambda c: big_letters(c, s, x, y, 1)),
                   (x, y, 16 * len(s), 16))
 
     def suit(self, x, y, s, role, scale=1):

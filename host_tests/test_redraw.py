@@ -230,7 +230,7 @@ def test_the_large_painter_repeats_the_painters_private_constants():
     their painters (firmware.direct's canvas: test_direct)."""
     from firmware import paint_fly, paint_large
     assert paint_fly._LARGE == gfx.LARGE and paint_fly._SEAT0 == paint._SEAT0
-    assert paint_large._INSIDE == paint._INSIDE
+    assert paint_large._INSIDE == paint._INSIDE and paint_large._SPELT == gfx._SPELT
     assert type(paint.painter_for(BoxCanvas(240, 135, 4))) is paint_fly.FlyingPainter
     for w, h, depth in ((128, 64, 1), (72, 40, 1)):
         assert type(paint.painter_for(BoxCanvas(w, h, depth))) is paint.Painter

@@ -6,7 +6,7 @@
 The game of tools.bench.firmware (seed 4, you and three strong AIs, the same key presses,
 game after game) on the fake pins and bus, run in CPython with sys.settrace counting each
 opcode run in the painter (firmware/paint.py, paint_list.py), the canvas (firmware/gfx.py, boxes.py)
-and the display driver (st7789.py, ssd1306*.py, expand.py); framebuf's C, the fakes, the app
+and the display driver (st7789*.py, ssd1306*.py, expand.py); framebuf's C, the fakes, the app
 and the engine are not counted. The same on every run and every machine: a cut of a few
 percent shows here where the VM's milliseconds swing 20% between runs. An opcode is not a
 microsecond (a call costs several, a subscript one): read the counts beside the VM times.
@@ -24,8 +24,8 @@ PAINTER = ("/firmware/paint.py", "/firmware/paint_large.py", "/firmware/paint_fl
            "/firmware/paint_list.py",
            "/firmware/paint_scores.py", "/firmware/paint_cover.py")
 CANVAS = ("/firmware/gfx.py", "/firmware/boxes.py", "/firmware/direct.py")
-DRIVER = ("/firmware/st7789.py", "/firmware/ssd1306.py", "/firmware/ssd1306_i2c.py",
-          "/firmware/ssd1306_spi.py", "/firmware/expand.py")
+DRIVER = ("/firmware/st7789.py", "/firmware/st7789_show.py", "/firmware/ssd1306.py",
+          "/firmware/ssd1306_i2c.py", "/firmware/ssd1306_spi.py", "/firmware/expand.py")
 PART = {}
 for _part, _files in (("painter", PAINTER), ("canvas", CANVAS), ("driver", DRIVER)):
     for _f in _files:

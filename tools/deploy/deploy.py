@@ -212,9 +212,9 @@ def native_arch(board):
 
 # the modules of one kind of screen: a colour board ships no SSD1306 driver, a mono board
 # no ST7789 driver, colour painter or direct canvas (each image then fits a 128 KB ROMFS)
-COLOUR_ONLY = ("firmware/st7789.py", "firmware/st7789_wake.py", "firmware/expand.py",
-               "firmware/direct.py",
-               "firmware/paint_large.py", "firmware/paint_fly.py")
+COLOUR_ONLY = ("firmware/st7789.py", "firmware/st7789_wake.py", "firmware/st7789_show.py",
+               "firmware/expand.py", "firmware/direct.py", "firmware/paint_large.py",
+               "firmware/paint_fly.py")
 MONO_ONLY = ("firmware/ssd1306.py", "firmware/ssd1306_i2c.py", "firmware/ssd1306_spi.py")
 
 
