@@ -25,27 +25,10 @@ sits in the stage just before the run, so a run is one `writeto` of one buffer: 
 `writevto` copies its buffers into a new heap block of their total length on every call
 (extmod/machine_i2c.c), which needs up to 1 KB of contiguous free heap.
 """
-from engine.compat import const
+from engine.compat import const, forget
 
-_SET_MEMORY_MODE = const(0x20)    # 0 horizontal, 1 vertical, 2 page
 _SET_COLUMNS = const(0x21)
 _SET_PAGES = const(0x22)
-_SET_CONTRAST = const(0x81)
-_SET_CHARGE_PUMP = const(0x8D)
-_SET_IREF = const(0xAD)           # internal current reference (the Thumby's panel wants it)
-_SEG_REMAP = const(0xA1)          # column 127 on the left: upright on the usual modules
-_DISPLAY_RAM = const(0xA4)
-_NORMAL = const(0xA6)
-_DISPLAY_OFF = const(0xAE)
-_DISPLAY_ON = const(0xAF)
-_SET_MUX = const(0xA8)
-_COM_SCAN_DOWN = const(0xC8)
-_SET_OFFSET = const(0xD3)
-_SET_CLOCK = const(0xD5)
-_SET_PRECHARGE = const(0xD9)
-_SET_COM_PINS = const(0xDA)
-_SET_VCOM = const(0xDB)
-_START_LINE_0 = const(0x40)
 _UNSET = const(-1)                # no window set since the panel was last (re)started
 # Columns compared at once: two 16-byte views compare (in C) for about the Python cost
 # of comparing one byte, some 10 us on an RP2040 (half a byte's time on 400 kHz I2C)
@@ -96,22 +79,9 @@ class SSD1306:
         self.known = False      # the panel's RAM is known (not until a whole screen went)
         self.columns = self.page_range = _UNSET       # the last window, as first << 8 | last
         self.source = None      # the canvas buffer last shown
-        self.init_panel(iref)
-
-    def init_panel(self, iref):
-        """Configure and switch on: charge pump, multiplex, horizontal addressing."""
-        self.forget()
-        for code in (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1,
-                     _SET_OFFSET, 0, _START_LINE_0, _SET_CHARGE_PUMP, 0x14,
-                     _SET_MEMORY_MODE, 0, _SEG_REMAP, _COM_SCAN_DOWN,
-                     _SET_COM_PINS, 0x02 if self.height == 32 else 0x12,
-                     _SET_CONTRAST, 0xCF, _SET_PRECHARGE, 0xF1, _SET_VCOM, 0x40):
-            self.command(code)
-        if iref:
-            self.command(_SET_IREF)
-            self.command(0x30)
-        for code in (_DISPLAY_RAM, _NORMAL, _DISPLAY_ON):
-            self.command(code)
+        from firmware.ssd1306_wake import wake     # the power-on: run once, then let go
+        wake(self, iref)
+        forget("firmware.ssd1306_wake")
 
     def pages_of(self, buf):
         """Views of a buffer's pages, one a page."""
@@ -122,17 +92,6 @@ class SSD1306:
         """Panel RAM and window unknown: the next show sends the whole screen."""
         self.known = False
         self.columns = self.page_range = _UNSET
-
-    def contrast(self, level):
-        """Brightness 0..255."""
-        self.command(_SET_CONTRAST)
-        self.command(level)
-
-    def power(self, on):
-        """Panel on or off (sleep mode)."""
-        if on:   # sleep keeps the RAM, but a board may cut the panel's supply meanwhile
-            self.forget()
-        self.command(_DISPLAY_ON if on else _DISPLAY_OFF)
 
     def show(self, canvas, x, y, w, h):
         """Send what changed in the rectangle (x, y, w, h) of the canvas."""

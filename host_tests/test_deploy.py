@@ -87,7 +87,7 @@ def test_another_board_replaces_the_config_and_shows_its_title(vboard, tmp_path)
     # the mono screen's driver in, the colour screen's modules out (expand.mpy: native code)
     assert sorted(report.copied) == ["board.py", "lib/board_configs/pico_oled.mpy",
                                      "lib/firmware/ssd1306.mpy", "lib/firmware/ssd1306_i2c.mpy",
-                                     "lib/firmware/ssd1306_spi.mpy"]
+                                     "lib/firmware/ssd1306_spi.mpy", "lib/firmware/ssd1306_wake.mpy"]
     assert sorted(report.removed) == ["lib/board_configs/pico_display.mpy",
                                       "lib/firmware/direct.mpy", "lib/firmware/expand.mpy",
                                       "lib/firmware/paint_fly.mpy", "lib/firmware/paint_large.mpy",

@@ -8,7 +8,7 @@ shows them whole and in part, and compares every pixel of the panel with the can
 import pytest
 
 from engine.rng import Random
-from firmware import ssd1306, ssd1306_i2c, ssd1306_spi, st7789, st7789_wake
+from firmware import ssd1306, ssd1306_i2c, ssd1306_spi, ssd1306_wake, st7789, st7789_wake
 from host_tests.conftest import unslept
 from tools.fakes import chipmodels
 from tools.fakes.chipmodels import (FakeI2C, FakePin, FakeSPI, PlainCanvas, SSD1306Model,
@@ -359,19 +359,19 @@ def test_ssd1306_first_show_after_init_sends_the_whole_screen(bus_kind):
 
 def test_ssd1306_power_on_and_a_new_init_send_the_whole_screen_again():
     i2c, panel, canvas, model = open_ssd1306_i2c()
-    panel.power(False)
+    ssd1306_wake.power(panel, False)
     lose_ram(model)             # the board may cut the panel's supply while it is off
-    panel.power(True)
+    ssd1306_wake.power(panel, True)
     panel.show(canvas, 0, 0, 1, 1)
     feed(model, i2c)
     assert model.data_bytes == 2 * 1024 and model.on
     assert first_difference(model.view(), canvas_colours(canvas)) is None
-    panel.contrast(40)          # keeps the RAM: nothing resent
+    ssd1306_wake.contrast(panel, 40)      # keeps the RAM: nothing resent
     panel.show(canvas, 0, 0, 1, 1)
     assert i2c.log == [(0x3C, bytes([0, 0x81])), (0x3C, bytes([0, 40]))]
     feed(model, i2c)
     lose_ram(model)             # a reset, then the driver starts the panel again
-    panel.init_panel(False)
+    ssd1306_wake.wake(panel, False)
     panel.show(canvas, 0, 0, 1, 1)
     feed(model, i2c)
     assert model.data_bytes == 3 * 1024 and model.problems() == []

@@ -215,7 +215,8 @@ def native_arch(board):
 COLOUR_ONLY = ("firmware/st7789.py", "firmware/st7789_wake.py", "firmware/st7789_show.py",
                "firmware/expand.py", "firmware/direct.py", "firmware/paint_large.py",
                "firmware/paint_fly.py")
-MONO_ONLY = ("firmware/ssd1306.py", "firmware/ssd1306_i2c.py", "firmware/ssd1306_spi.py")
+MONO_ONLY = ("firmware/ssd1306.py", "firmware/ssd1306_i2c.py", "firmware/ssd1306_spi.py",
+             "firmware/ssd1306_wake.py")
 
 
 def source_files(board):
