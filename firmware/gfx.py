@@ -174,6 +174,7 @@ class Canvas:
         self._inked = -1                   # the colour the 2-entry palette holds
         self._suits = _TINY_SUITS if self.size == TINY else _SUITS
         self.box_n = 0                     # dirty boxes (firmware.boxes): the device loop reads it
+        self.big_letters = None            # firmware.paint_large's, once a big letter is drawn
 
     def ink(self, role):
         """The pixel value of a colour role on this canvas."""
@@ -274,9 +275,17 @@ class Canvas:
     def big(self, s, x, y, role):
         """Text in the 8x8 font at twice the size (16 pixels a character; the painters draw it
         on the 240x135 screen only, whose module draws the letters)."""
-        from firmware.paint_large import big_letters
-        big_letters(self, s, x, y, self._roles[role])
+        self._big(s, x, y, self._roles[role])
         self.mark(x, y, 16 * len(s), 16)
+
+    def _big(self, s, x, y, c):
+        """Doubled 8x8 letters in pixel value c: firmware.paint_large's, imported by the first
+        (an import at every one made an object each)."""
+        draw = self.big_letters
+        if draw is None:
+            from firmware.paint_large import big_letters as draw
+            self.big_letters = draw
+        draw(self, s, x, y, c)
 
     def suit(self, x, y, s, role, scale=1):
         """The suit glyph of suit `s` (7x7, or 5x5 on the tiny screen), at scale 1 (or 2 on
@@ -342,8 +351,7 @@ class Canvas:
         if rank == 10:   # where the font's letters start: after a blank column
             self._stamp(_TENS[big], x + 1 + big, y, c)
         elif big:                        # (a big card: the 240x135 screen's)
-            from firmware.paint_large import big_letters
-            big_letters(self, RANK_LABELS[rank], x, y, c)
+            self._big(RANK_LABELS[rank], x, y, c)
         else:
             self.fb.text(RANK_LABELS[rank], x, y, c)
 
