@@ -194,7 +194,8 @@ class App:
                 self.show(self.table)
         elif name == "mau":
             if got >= 0:
-                self.screen = self.table     # painted once the move is made
+                self.screen = self.table     # painted once the move is made, and the move
+                forget("firmware.paint_list")   # made without the list screens' code
                 self._play(self.table.play_move(self.picking, self.wish, got == 0))
             elif got == S.CANCEL or got == S.PAUSE:
                 self.show(self.table)

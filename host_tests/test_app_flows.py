@@ -746,8 +746,12 @@ def test_mau_is_said_with_the_second_last_card(name):
     assert len(q.title) <= h.app.sizes.list_cols
     h.press(S.PREV)                              # the question wraps like every list
     h.press(S.NEXT)
-    h.press(S.OK)
+    assert "firmware.paint_list" in sys.modules  # the question's drawing code ...
     game = h.app.game
+    loaded = []                                  # ... is let go before the move is made
+    game.on_change = lambda g: loaded.append("firmware.paint_list" in sys.modules)
+    h.press(S.OK)
+    assert loaded == [False]
     assert h.screen is t and game.rnd.count(0) == 1 and game.view(0).said_mau(0)
     assert "You say Mau" in " ".join(t.status).replace("  ", " ") or game.rnd.is_over()
 

@@ -141,6 +141,17 @@ def test_garbage_is_collected_between_steps_not_within_a_call():
     assert out.split() == ["True", "True"]
 
 
+def test_a_repeated_step_is_compiled_once_as_a_device_loop_compiles_nothing():
+    # a step compiled each time would take the parser's first block (512 bytes) and more
+    # every frame of a capped evening (tools/bench/needs.py); run again, a step's code
+    # makes only the function object exec gives it (32 bytes)
+    out = mpvm.run("import gc\nA = [0] * 40\nI = [0]\ngc.collect()\ngc.disable()\n",
+                   modules=(), steps=[("A[I[0]] = gc.mem_alloc()\nI[0] += 1", 30),
+                                      "print(I[0], set(A[i + 1] - A[i] for i in range(28)))"]
+                   ).check().stdout
+    assert out.split() == ["30", "{32}"]
+
+
 def test_measure_alloc_counts_heap_blocks():
     assert mpvm.measure_alloc("pass", modules=()) == 0
     assert mpvm.measure_alloc("b = bytearray(12)", modules=()) == 32

@@ -31,9 +31,12 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/m
 // wrapper itself ("<stdin>") are dropped from the traceback.
 const WRAPPER = `
 import sys, io
+_mpvm_code = [None, None]    # the step's source and its code, compiled once while it repeats
 def _mpvm_exec(src, name, g):
     try:
-        exec(compile(src, name, "exec"), g)
+        if src is not _mpvm_code[0]:
+            _mpvm_code[0], _mpvm_code[1] = src, compile(src, name, "exec")
+        exec(_mpvm_code[1], g)
         return 0
     except SystemExit as e:
         code = e.args[0] if e.args else 0
@@ -48,6 +51,8 @@ def _mpvm_exec(src, name, g):
         print("\\n".join(l for l in lines if not l.startswith('  File "<stdin>"')), end="", file=sys.stderr)
         return 1
 _mpvm_globals = {"__name__": "__main__"}
+def _mpvm_step():
+    return _mpvm_exec(_mpvm_src, _mpvm_name, _mpvm_globals)
 `;
 
 function lineWriter(stream) {
@@ -166,11 +171,19 @@ async function main() {
       const [src, times] = typeof step === "string" ? [step, 1] : step;
       for (let k = 0; k < times; k++) sources.push([src, job.step_name ?? `<step ${i + 1}>`]);
     });
+    // A step is a call of _mpvm_exec from here, not a line compiled to call it: a device's
+    // loop compiles nothing a frame (the parser's first block alone is 512 bytes, which a
+    // capped heap would need free in one piece every step). A step repeated runs the code
+    // compiled at its first time, its source passed on only when it changes.
+    const run = mp.globals.get("_mpvm_step");
+    let last = null;
     for (const [src, name] of sources) {
-      mp.globals.set("_mpvm_src", src);
-      mp.globals.set("_mpvm_name", name);
-      mp.runPython("_mpvm_rc = _mpvm_exec(_mpvm_src, _mpvm_name, _mpvm_globals)");
-      const rc = mp.globals.get("_mpvm_rc");
+      if (src !== last) {
+        mp.globals.set("_mpvm_src", src);
+        mp.globals.set("_mpvm_name", name);
+        last = src;
+      }
+      const rc = run();
       if (rc !== 0) return rc;
     }
     return 0;
