@@ -194,9 +194,14 @@ class App:
                 self.show(self.table)
         elif name == "mau":
             if got >= 0:
-                self.screen = self.table     # painted once the move is made, and the move
-                forget("firmware.paint_list")   # made without the list screens' code
-                self._play(self.table.play_move(self.picking, self.wish, got == 0))
+                self.screen = self.table     # painted once the move is made
+                move = self.table.play_move(self.picking, self.wish, got == 0)
+                if self.looped:              # made on the next frame: the question's
+                    self.painter.let_go()    # drawing code is garbage by then
+                    self.shown = self.screen
+                    self.dealing = move
+                else:
+                    self._play(move)
             elif got == S.CANCEL or got == S.PAUSE:
                 self.show(self.table)
         elif name == "pause":
@@ -367,6 +372,9 @@ class App:
                 self.painter.paint(self.screen)
             elif due is _MAKE:                 # a screen to make: its code loaded now
                 __import__(self.making, None, None, ("made",)).made(self)
+            elif type(due) is int:             # the move the Mau question was answered for
+                self._play(due)
+                self.painter.paint(self.screen)
             elif type(due) is tuple:           # a match read on the last frame
                 self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
             elif type(due) is dict:            # a setup: the game's code loaded on this frame
@@ -378,7 +386,8 @@ class App:
     def hold(self, due):
         """Deal `due` on the next frame: a setup's new match (the frame after loads the
         game's code, the one after that deals), self.game's next round, self.store's saved
-        match, the match read from it (a tuple) or _BEGIN (self.game as loaded). The
+        match, the match read from it (a tuple) or _BEGIN (self.game as loaded) (the Mau
+        question's answer, a move, is held in `dealing` the same way, by act). The
         screen stays as it is shown (a setup screen is let go for a list of its rows,
         "dealing": nothing to redraw); keys wait for the deal."""
         sc = self.screen
