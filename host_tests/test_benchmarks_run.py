@@ -1,6 +1,7 @@
 """The benchmarks run and print every figure (their numbers are read by people, not asserted,
 except allocation counts, which are exact)."""
 
+import importlib
 import io
 import re
 import subprocess
@@ -169,6 +170,7 @@ def firmware_report(board, direct=False):
 
 def test_bench_firmware_prints_every_figure():
     """One board, a short game: the VM figures and the cost model's are all printed."""
+    from tools.bench import firmware as bench_firmware
     row, text = firmware_report("pico_display")
     for needle in ("heap use", "move ms", "p90", "bytes", "Cost model", "bus clock", "pixels",
                    "full ms", "target"):
@@ -180,32 +182,77 @@ def test_bench_firmware_prints_every_figure():
     # the device loop's frames that drew nothing are counted and priced (most of a move's)
     assert "frames with nothing drawn" in text and row["empty_frames_move"] > 10
     assert 0 <= row["empty_ms_move"] < model["paint"]
+    # the whole-screen canvas's pin calls and SPI writes are the shows': a whole screen is one
+    # window (CASET, RASET, RAMWR: 7 pin calls, 5 writes), its 45 bands of 3 lines and CS up
+    assert not row["calls_in_paint"] and row["pin_calls_move"] > 0
+    assert (row["full_pin_calls"], row["full_spi_writes"]) == (8, 5 + 45)
+    assert "Pin calls and SPI writes a move in the redraws (pico_display in show)" in text
+    # the fakes' Python is taken off the show and as many C calls put back, both as Python
+    assert row["model_fakes"]["show"] - model["show"] == pytest.approx(
+        (row["calls_fake_ms"] - row["calls_c_ms"]) * bench_firmware.PYTHON_FACTOR)
+
+
+def test_the_fakes_count_the_pin_calls_and_spi_writes_a_window_makes(monkeypatch):
+    """tools.bench.firmware prices each fake Pin call and SPI write the redraws make as a C
+    call: the fakes count them (value, __call__, on, off once each; every write), as many as
+    their logs keep for a known window and fill."""
+    from host_tests.conftest import unslept
+    from tools.fakes import chipmodels
+    unslept(monkeypatch)
+    chipmodels.install_machine(monkeypatch)
+    display = importlib.import_module("board_configs.pico_display").open_display()
+    spi, pins = chipmodels.FakeSPI.made[0], (display.cs, display.dc)
+    logged = (sum(len(p.writes) for p in pins), len(spi.log))   # what the fakes record
+    before = chipmodels.pin_calls, chipmodels.spi_writes
+    display.window(10, 20, 30, 40)          # cs(0), dc() before and after each of 5 writes
+    assert (chipmodels.pin_calls - before[0], chipmodels.spi_writes - before[1]) \
+        == (7, 5)
+    assert (sum(len(p.writes) for p in pins) - logged[0], len(spi.log) - logged[1]) == (7, 5)
+    before = chipmodels.pin_calls, chipmodels.spi_writes
+    display.solid(0, 0, 240, 7, 0xF800)     # a window, 1,680 pixels in 3 bands, CS up
+    assert (chipmodels.pin_calls - before[0], chipmodels.spi_writes - before[1]) \
+        == (8, 5 + 3)
+    pin = chipmodels.FakePin(99)
+    before = chipmodels.pin_calls
+    pin.on(), pin.off(), pin(1), pin.value(0), pin.value()
+    assert chipmodels.pin_calls - before == 5
 
 
 def test_bench_firmware_prices_the_direct_canvas_by_its_pieces_pixels():
     """On firmware.direct's canvas every drawing goes to the panel inside the paint: the
     bench counts the pixels its pieces expand (fewer than the bytes sent would say: one-colour
     fills are not expanded), prices them apart from the paint, and says so."""
+    from tools.bench import firmware as bench_firmware
     row, text = firmware_report("pico_display", direct=True)
     model = row["model"]
     assert row["direct"] and "on firmware.direct's canvas (pico_display)" in text
     assert 0 < model["pixels"] < row["move_bytes"] / 2
     assert model["show"] == pytest.approx(model["pixels"] * row["show_us"] / 1000)
     assert model["move"] > model["paint"] > model["bus"] > 0 and row["flights"] == 0
+    # the panel's pin calls are counted in the timed paint, each piece's and fill's exactly:
+    # its window's 7 and CS raised after it (the pieces and fills counted apart, by Counted)
+    frames = row["redraw_frames"]
+    assert row["calls_in_paint"] and row["pin_calls_move"] * row["moves"] == 8 * frames
+    assert row["spi_writes_move"] * row["moves"] >= 6 * frames    # 5 a window, a band at least
+    # the fakes' Python is taken off the paint and as many C calls put back, both as Python
+    assert row["model_fakes"]["paint"] - model["paint"] == pytest.approx(
+        (row["calls_fake_ms"] - row["calls_c_ms"]) * bench_firmware.PYTHON_FACTOR)
 
 
 def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32():
     """The T-Display: a flight's pixels on the wire at its 40 MHz (not the RP2040's stock 24),
     and a line of its figures on an ESP32 at 160 MHz beside the RP2040 model's: the Python
-    quicker by the cited ratio, the bus the same, no target."""
+    quicker by the cited ratio, the bus's bytes the same plus ESP-IDF's time for each SPI
+    write, no target."""
     from tools.bench import firmware as bench_firmware
     row, text = firmware_report("tdisplay")
     assert "16 bits at the bus's 40.0 MHz" in text and "16 bits at 24 MHz" not in text
     rp2040, esp32 = row["model"], row["model_esp32"]
     assert "tdisplay          on an ESP32 at 160 MHz" in text
-    assert esp32["bus"] == rp2040["bus"] > 0
+    writes = row["spi_writes_move"] * bench_firmware.ESP32_WRITE_US / 1000.0
+    assert writes > 0 and esp32["bus"] == pytest.approx(rp2040["bus"] + writes)
     assert esp32["paint"] == pytest.approx(rp2040["paint"] / bench_firmware.ESP32_SPEED)
-    assert rp2040["move"] > esp32["move"] > esp32["bus"]
+    assert esp32["move"] > esp32["bus"]
 
 
 def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():

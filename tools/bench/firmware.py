@@ -12,7 +12,16 @@ plus what the redraw allocates), and RP2040 time estimates of a full redraw and 
 redraws of a typical move: VM time scaled by the calibration loop of
 tools/bench/micropython.py, plus the bus time the bytes need at the board's clock;
 the bytes on the bus a move and, on I2C, the transactions a move (with the share of the
-show time that is the fake bus's own Python, which a board does in C).
+show time that is the fake bus's own Python, which a board does in C). Likewise the pin
+calls and SPI writes the redraws make (the drivers' `cs(0)`, `dc(1)`, `spi.write(data)`):
+on a board they are C, but here the fakes' Python runs inside the timed redraws (in the
+paint on firmware.direct's canvas, which makes about twice as many a move as the shows of
+a whole-screen canvas). The fakes count them (chipmodels.pin_calls, spi_writes), read
+around the timed paint and shows, a move and in all; a loop in the same VM times a fake
+pin call and a fake write, and a call of the same shape to a C builtin that returns at
+once (`abs(0)`, `().count(data)`); the cost model takes the fakes' VM time off the paint
+or the show and puts the C calls' back, both scaled as Python, and prints its figures
+without this swap beside them.
 The game is the same on every run, so with --repeat the least of each figure is kept
 (a shared machine only ever makes a run slower). Figures are printed, never asserted.
 Last, the Expert's decision time at 2-6 players on the cost model (engine.ai as shipped,
@@ -46,6 +55,12 @@ ESP32_BOARDS = ("tdisplay",)
 # (`for i in range(n): C = p[1] + p[2]`; github.com/shaoziyang/micropython_benchmarks,
 # README, "Integer addition 1000000 times"). Printed beside the model, never a target
 ESP32_SPEED = 7984 / 6112.0
+# An ESP32's SPI write is an ESP-IDF transaction (ports/esp32/machine_hw_spi.c: a write of
+# up to 4 bytes by spi_device_transmit, longer ones queued): a 1-byte transaction at 8 MHz
+# took 26 us, 25 of them the transaction's own (github.com/espressif/esp-idf issue 3594). The
+# ESP32 line adds this a write; an RP2040's write is the pico-sdk's polled loop, its call
+# priced as a C call's
+ESP32_WRITE_US = 25
 HEAP_TARGET = {4: 64 * 1024, 1: 40 * 1024}
 MOVE_TARGET_MS = 50
 # The cost model (calibrated on MicroPython v1.28.0 RPI_PICO firmware, cycle-counted at
@@ -149,6 +164,13 @@ P = [0]
 PX_MOVE = array("I", bytes(4 * 1000))
 LAST_PX = [0]
 SENT0 = [0]
+# the fakes' Pin and SPI calls inside the timed redraws (Python in the VM, C on a board): fake
+# pin calls and SPI writes in paint (C[0], C[1]) and in the shows (C[2], C[3]); CALLS_MOVE: pin
+# calls and writes a move, LAST_CALLS: their sum at the last move
+FP, FS = chipmodels.FakePin, chipmodels.FakeSPI    # (their counts: chipmodels.pin_calls ...)
+C = [0, 0, 0, 0]
+CALLS_MOVE = array("I", bytes(4 * 2 * 1000))
+LAST_CALLS = [0, 0]
 BASE = 0              # heap in use before the app: set by rebase() once this set-up is collected
 """ % SHOW_REPEAT
 
@@ -162,9 +184,12 @@ class Timed:
     def paint(self, screen):
         if screen.kind != "table":
             LAST[3] = 1          # a screen between rounds (final table, scores, setup)
+        pins, writes = chipmodels.pin_calls, chipmodels.spi_writes
         t = time.ticks_ms()
         self.inner.paint(screen)
         T[0] += time.ticks_diff(time.ticks_ms(), t)
+        C[0] += chipmodels.pin_calls - pins
+        C[1] += chipmodels.spi_writes - writes
         if getattr(self.inner, "flying", -1) >= 0:
             A[0] += 1
 
@@ -186,10 +211,13 @@ class Timed:
         # a flying card's steps (paint time and, in FLY, the frame's shows are the flight's)
         inner = self.inner
         step = inner._step
+        pins, writes = chipmodels.pin_calls, chipmodels.spi_writes
         t = time.ticks_ms()
         inner.animate(now)
         spent = time.ticks_diff(time.ticks_ms(), t)
         T[0] += spent
+        C[0] += chipmodels.pin_calls - pins
+        C[1] += chipmodels.spi_writes - writes
         FLY[0] = 1 if inner.flying < 0 or inner._step != step else 0
         if FLY[0]:
             A[1] += 1
@@ -199,12 +227,17 @@ class Timed:
         inner = self.inner
         sent = chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent
         shadow = getattr(inner, "shadow", None)
+        pins, writes = chipmodels.pin_calls, chipmodels.spi_writes
         if shadow is not None and inner.known:
             T[1] += repeat_show(inner, shadow, canvas, x, y, w, h)
+            C[2] += (chipmodels.pin_calls - pins) // REPEAT   # each show made the same
+            C[3] += (chipmodels.spi_writes - writes) // REPEAT
         else:
             t = time.ticks_ms()
             inner.show(canvas, x, y, w, h)
             T[1] += 1000 * time.ticks_diff(time.ticks_ms(), t)
+            C[2] += chipmodels.pin_calls - pins
+            C[3] += chipmodels.spi_writes - writes
         T[2] += 1
         T[3] += chipmodels.FakeSPI.sent + chipmodels.FakeI2C.sent - sent
         if FLY[0]:
@@ -273,6 +306,47 @@ def fake_i2c(n):
     T[:] = saved
     chipmodels.FakeI2C.sent = sent
 
+def fake_calls(n, rounds=3):
+    # VM ms (the least of `rounds`) of n iterations of: an empty loop; a fake pin called
+    # (`pin(0)`, as every pin call of the drivers' redraws is made); a C builtin called the same
+    # way (`f(0)`, f = abs: a C object's call with a small int, returning at once, as Pin's call
+    # slot does but for its store to the GPIO register); a 4-byte view written to a fake SPI
+    # (`spi.write(data)`); a C method of that shape (`e.count(data)` on an empty tuple: a native
+    # type's method looked up and called with the buffer, returning at once, as SPI.write does
+    # but for the transfer, which the model prices as bus time). The fakes are Python in the VM
+    # where a board runs C: the model takes the fakes' loops off the redraws' VM time and puts
+    # the C loops' back, call for call (the empty loop is printed for the per-call figures)
+    pin, spi = FP(-1), FS(-1)             # (the fakes' lists and counters are put back)
+    del FP.made[-1]
+    FS.made.pop()
+    counts = chipmodels.pin_calls, chipmodels.spi_writes, FS.sent
+    data = memoryview(bytearray(8))[:4]
+    f, e = abs, ()
+    best = [1 << 30] * 5
+    for _ in range(rounds):
+        t = time.ticks_ms()
+        for _ in range(n):
+            pass
+        best[0] = min(best[0], time.ticks_diff(time.ticks_ms(), t))
+        t = time.ticks_ms()
+        for _ in range(n):
+            pin(0)
+        best[1] = min(best[1], time.ticks_diff(time.ticks_ms(), t))
+        t = time.ticks_ms()
+        for _ in range(n):
+            f(0)
+        best[2] = min(best[2], time.ticks_diff(time.ticks_ms(), t))
+        t = time.ticks_ms()
+        for _ in range(n):
+            spi.write(data)
+        best[3] = min(best[3], time.ticks_diff(time.ticks_ms(), t))
+        t = time.ticks_ms()
+        for _ in range(n):
+            e.count(data)
+        best[4] = min(best[4], time.ticks_diff(time.ticks_ms(), t))
+    chipmodels.pin_calls, chipmodels.spi_writes, FS.sent = counts
+    print("BENCH fake_calls", " ".join("%d" % b for b in best), n)
+
 def repeat_show(driver, shadow, canvas, x, y, w, h):
     # VM us of one show of a driver that sends only what changed: 1 ms ticks are too
     # coarse for one show, and a second show would find nothing changed, so the show is
@@ -308,9 +382,12 @@ def timed_take(canvas):
         if not getattr(canvas, count):
             EMPTY[0] += 1
             return 0
+        pins, writes = chipmodels.pin_calls, chipmodels.spi_writes
         t = time.ticks_ms()
         n = take()
         T[0] += time.ticks_diff(time.ticks_ms(), t)
+        C[0] += chipmodels.pin_calls - pins
+        C[1] += chipmodels.spi_writes - writes
         return n
     canvas.take_boxes = taken
 
@@ -408,11 +485,14 @@ def start(name, direct=False):
         rig.act(1)
     for i in range(len(T)):
         T[i] = 0
+    for i in range(len(C)):
+        C[i] = 0
     P[0] = 0
     SENT0[0] = chipmodels.FakeSPI.sent
     rig.act(3)
     LAST[0], LAST[1] = 1000 * T[0] + T[1], bus_sent()
     LAST_PX[0] = P[0]
+    LAST_CALLS[0], LAST_CALLS[1] = C[0] + C[2], C[1] + C[3]
     M[2] = rig.app.game
     M[3] = M[2].n_moves
 
@@ -445,9 +525,12 @@ def keep_move(made):
         PER_MOVE[6 * n + 3] = LAST[3]
         PER_MOVE[6 * n + 4] = A[5] - LAST[4]
         PER_MOVE[6 * n + 5] = EMPTY[0] - LAST[5]
+        CALLS_MOVE[2 * n] = C[0] + C[2] - LAST_CALLS[0]
+        CALLS_MOVE[2 * n + 1] = C[1] + C[3] - LAST_CALLS[1]
         LAST[2] = n + 1
     LAST[0], LAST[1] = us, sent
     LAST_PX[0] = P[0]
+    LAST_CALLS[0], LAST_CALLS[1] = C[0] + C[2], C[1] + C[3]
     LAST[3] = 0
     LAST[4] = A[5]
     LAST[5] = EMPTY[0]
@@ -455,7 +538,7 @@ def keep_move(made):
 def per_move():
     for i in range(LAST[2]):
         print("BENCH per_move", " ".join("%d" % PER_MOVE[6 * i + k] for k in range(6)),
-              PX_MOVE[i])
+              PX_MOVE[i], CALLS_MOVE[2 * i], CALLS_MOVE[2 * i + 1])
 
 def sample():
     used = gc.mem_alloc() - BASE
@@ -466,6 +549,7 @@ def counts():
     moves = M[0]
     print("BENCH redraws", T[0], T[1], T[2], bus_sent(), moves, rig.app.screen.name, T[5], T[6])
     print("BENCH direct_px", P[0])
+    print("BENCH fake_counts", C[0], C[1], C[2], C[3])
     print("BENCH flight", A[0], A[1], A[2], A[3], A[4], A[5])
     print("BENCH empty_frames", EMPTY[0])
     print("BENCH in_use_max", M[1])
@@ -476,6 +560,7 @@ def full_redraw():
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
+    pins, writes = chipmodels.pin_calls, chipmodels.spi_writes
     painter.screen = None
     painter.paint(rig.app.screen)
     if DIRECT[0]:
@@ -483,9 +568,11 @@ def full_redraw():
     else:
         canvas.take_boxes()
         rig.display.inner.show(canvas, 0, 0, canvas.width, canvas.height)
+    pins, writes = chipmodels.pin_calls - pins, chipmodels.spi_writes - writes
     b = gc.mem_alloc()
     gc.enable()
     print("BENCH full_alloc", b - a)
+    print("BENCH full_calls", pins, writes)    # those of each whole redraw full_time makes
 
 def blit_time(n):
     # VM ms of n whole-canvas blits through a palette into RGB565 bands, as the ST7789
@@ -676,6 +763,7 @@ def measure(board, decisions=120, samples=4, repeats=30, timeout=600, rom=False,
         steps += ["play(%d)" % per, "calibrate()"] + collect_step()
     steps += ["counts()", "per_move()", SCRUB, "full_redraw()", "calibrate()", "full_time(%d)" % repeats,
               "show_replay(3)", "calibrate()", "fake_i2c(2000)", "calibrate()",
+              "fake_calls(50000)", "calibrate()",
               "blit_time(20)", "calibrate()", "idle_time(100000)", "empty_time(100000)",
               "import firmware.app as _app\nprint('BENCH from', _app.__file__)"]
     result, image = run_app(SETUP, steps, board, rom, timeout,
@@ -723,13 +811,34 @@ def model_bus_ms(board, hz, data, transactions=0):
     return data * 8 * 1000.0 / hz
 
 
-def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
+def call_prices(figures):
+    """VM ms of one call of the fakes and of one C call of the same shape, from fake_calls'
+    loops less the empty loop: (fake pin call, C call, fake SPI write, C method call with the
+    buffer); zeros where they were not measured."""
+    if "fake_calls" not in figures:
+        return 0.0, 0.0, 0.0, 0.0
+    bare, pin, pin_c, write, write_c, n = (int(x) for x in figures["fake_calls"][0])
+    return tuple(max(0, loop - bare) / float(n) for loop in (pin, pin_c, write, write_c))
+
+
+def fake_calls_vm(figures, pins, writes):
+    """(VM ms of `pins` fake pin calls and `writes` fake SPI writes, VM ms of as many C calls
+    of the same shapes)."""
+    pin, pin_c, write, write_c = call_prices(figures)
+    return pins * pin + writes * write, pins * pin_c + writes * write_c
+
+
+def model(name, board, figures, row, px_us=BLIT_US, speed=1.0, calls=True, write_us=0.0):
     """The cost model's figures of one board (RP2040 ms): Python by the calibration loop
     (RP2040_CALIBRATION_MS real) times PYTHON_FACTOR, divided by `speed` (a chip's Python speed
     against an RP2040's: ESP32_SPEED), the colour show's palette expansion by its pixels at
     px_us (the blit's BLIT_US, or show_price), the bus at the clock the port really gives. The
     VM's own time for the blit (C there too) and for the fake I2C bus (Python there, C on a
-    board) is taken off the VM time first."""
+    board) is taken off the VM time first; so is the fake pins' and SPI bus's Python of each
+    pin call and SPI write the redraws made, with the VM time of as many calls of the same
+    shape to a C builtin put back (scaled as all Python; `calls=False`: the fakes' Python
+    priced as the drivers' bytecode, as the model was before). `write_us`: a port's own time
+    for each SPI write, added to the bus (ESP32_WRITE_US on an ESP32)."""
     ratio = row["ratio"] * PYTHON_FACTOR / speed
     hz = wire_hz(name, board, figures)
     colour = board.DEPTH == 4
@@ -748,6 +857,15 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
     fake = row["show_fake_ms"] * moves / row["ratio"]          # VM ms of the fake I2C bus
     paint_vm = row["move_paint_ms"] * moves / row["ratio"]
     show_vm = row["move_show_ms"] * moves / row["ratio"]
+    # the fake Pin and SPI calls (their VM ms off, as many C calls' VM ms on), in paint (the
+    # direct canvas's panel) and in the shows
+    counts = [int(x) for x in figures.get("fake_counts", [[0, 0, 0, 0]])[0]] if calls \
+        else [0, 0, 0, 0]
+    paint_fake, paint_c = fake_calls_vm(figures, counts[0], counts[1])
+    show_fake, show_c = fake_calls_vm(figures, counts[2], counts[3])
+    paint_vm = max(0.0, paint_vm - paint_fake + paint_c)
+    show_vm = max(0.0, show_vm - show_fake + show_c)
+    pin, pin_c, write, write_c = call_prices(figures) if calls else (0.0, 0.0, 0.0, 0.0)
     if direct:      # the pieces' expansion ran inside the paint: priced by its pixels instead
         paint_vm = max(0.0, paint_vm - px * vm_px_ms)
         show_cpu = px * px_us / 1000
@@ -755,21 +873,30 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0):
         show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
+    if write_us:
+        counts = [int(x) for x in figures.get("fake_counts", [[0, 0, 0, 0]])[0]]
+        bus += (counts[1] + counts[3]) * write_us / 1000.0
     each = []
     idle, empty = check_ms(figures, "idle"), check_ms(figures, "empty")
-    for us, sent, made, _, idles, empties, moved in (map(int, f)
-                                                     for f in figures.get("per_move", [])):
+    for us, sent, made, _, idles, empties, moved, pins, writes in (
+            map(int, f) for f in figures.get("per_move", [])):
         us += (idles * idle + empties * empty) * 1000
         p = moved if direct else pixels(sent, 0)
         share = fake * sent / data if data else 0.0          # the fake bus, by bytes
+        share += pins * (pin - pin_c) + writes * (write - write_c)   # the fake pins and SPI
         cpu = max(0.0, us / 1000.0 - p * vm_px_ms - share) * ratio + p * px_us / 1000
-        each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1)))
-                 / made] * made
+        each += [(cpu + model_bus_ms(board, hz, sent, transactions * sent / max(data, 1))
+                  + writes * write_us / 1000.0) / made] * made
     each.sort()
     full_px = board.WIDTH * board.HEIGHT if colour else 0
     full_vm = row["full_cpu_ms"] / row["ratio"]
+    if calls:       # each whole redraw's fake pin calls and SPI writes, as C calls
+        full_fake, full_c = fake_calls_vm(figures, *(int(x) for x in figures.get(
+            "full_calls", [[0, 0]])[0]))
+        full_vm = max(0.0, full_vm - full_fake + full_c)
     full = (max(0.0, full_vm - full_px * vm_px_ms) * ratio + full_px * px_us / 1000
-            + model_bus_ms(board, hz, screen_bytes(board)))
+            + model_bus_ms(board, hz, screen_bytes(board))
+            + int(figures.get("full_calls", [[0, 0]])[0][1]) * write_us / 1000.0)
     return {"hz": hz, "paint": paint / moves, "show": show_cpu / moves, "bus": bus / moves,
             "move": (paint + show_cpu + bus) / moves, "p50": percentile(each, 0.5),
             "p90": percentile(each, 0.9), "full": full, "pixels": px / moves,
@@ -827,8 +954,8 @@ def summary(name, figures):
     # each move's own redraws (paint timed in the game with 1 ms ticks, show as above)
     # plus its bus
     each, in_round = [], []
-    for us, px, made, between, idles, empties, _ in (map(int, f)
-                                                     for f in figures.get("per_move", [])):
+    for us, px, made, between, idles, empties, _, _, _ in (map(int, f)
+                                                           for f in figures.get("per_move", [])):
         us += (idles * idle + empties * empty) * 1000
         one = [(us / 1000.0 * ratio + bus_ms(board, px)) / made] * made
         each += one
@@ -886,11 +1013,30 @@ def summary(name, figures):
         "source": figures["from"][0][0],
         "image": int(figures["image"][0][0]),
     }
+    # the fake pins' and SPI bus's calls in the redraws a move, and (RP2040 ms like the figures
+    # above) their Python in the VM and as many C calls of the same shape: the model's swap
+    counts = [int(x) for x in figures["fake_counts"][0]]
+    pin, pin_c, write, write_c = call_prices(figures)
+    calls_fake, calls_c = fake_calls_vm(figures, counts[0] + counts[2], counts[1] + counts[3])
+    row.update({
+        "pin_calls_move": (counts[0] + counts[2]) / max(moves, 1),
+        "spi_writes_move": (counts[1] + counts[3]) / max(moves, 1),
+        "calls_in_paint": counts[0] + counts[1] > 0,
+        "pin_fake_us": 1000 * pin, "pin_c_us": 1000 * pin_c,
+        "write_fake_us": 1000 * write, "write_c_us": 1000 * write_c,
+        "calls_fake_ms": calls_fake / max(moves, 1) * ratio,
+        "calls_c_ms": calls_c / max(moves, 1) * ratio,
+        "full_pin_calls": int(figures["full_calls"][0][0]),
+        "full_spi_writes": int(figures["full_calls"][0][1]),
+    })
     row["show_us"] = show_price(board)
     row["model"] = model(name, board, figures, row, row["show_us"])
+    # the model as it was, with the fakes' Python priced as bytecode (beside it, for the swap)
+    row["model_fakes"] = model(name, board, figures, row, row["show_us"], calls=False)
     row["model_blit"] = model(name, board, figures, row)    # the same with the blit's price
     if name in ESP32_BOARDS:                                 # its Python at an ESP32's speed
-        row["model_esp32"] = model(name, board, figures, row, row["show_us"], ESP32_SPEED)
+        row["model_esp32"] = model(name, board, figures, row, row["show_us"], ESP32_SPEED,
+                                   write_us=ESP32_WRITE_US)
     return row
 
 
@@ -955,6 +1101,21 @@ def report(rows, out=sys.stdout):
         say("I2C show a move replayed on the final canvas with every byte of each box made to"
             " differ (each box sent whole, without the narrowing to changed bytes): " + ", ".join(
                 "%s %.1f ms" % (r["board"], r["show_replay_ms"]) for r in i2c))
+    spi = [r for r in rows if r.get("pin_calls_move") or r.get("spi_writes_move")]
+    if spi:
+        say("Pin calls and SPI writes a move in the redraws (%s), the fake pins' and bus's Python"
+            " in the VM where a board runs C (the bytes' time is the bus column); VM us a call"
+            " less the empty loop, the fake's / a C builtin's of the same shape (`abs(0)` for"
+            " `pin(0)`, `().count(data)` for `spi.write(data)`), and the calls' ms a move, the"
+            " fakes' / as C calls, of the paint and show: " % ", ".join(
+                "%s in %s" % (r["board"], "paint" if r["calls_in_paint"] else "show")
+                for r in spi) + ", ".join(
+                "%s %.1f pin calls (%.2f / %.2f us), %.1f writes (%.2f / %.2f us), %.1f / %.1f of"
+                " %.1f ms; a whole redraw %d pin calls, %d writes" % (
+                    r["board"], r["pin_calls_move"], r["pin_fake_us"], r["pin_c_us"],
+                    r["spi_writes_move"], r["write_fake_us"], r["write_c_us"], r["calls_fake_ms"],
+                    r["calls_c_ms"], r["move_cpu_ms"], r["full_pin_calls"], r["full_spi_writes"])
+                for r in spi))
     flying = [r for r in rows if r["flights"]]
     say("a played card flying to the pile (colour; off on mono panels): " + (", ".join(
         "%s %d flights, %.1f frames each, %.0f px a frame, about %.1f ms a frame and %.1f ms a"
@@ -998,10 +1159,11 @@ def report_model(rows, out=sys.stdout):
         m = r.get("model_esp32")
         if m:
             say("%-17s on an ESP32 at 160 MHz (its Python %.2fx an RP2040's, the expansion priced"
-                " as the armv6m code's, the bus as above; not a target): move %.1f (paint %.1f,"
-                " show %.1f, bus %.1f), p90 %.1f, full %.1f ms"
-                % (r["board"], ESP32_SPEED, m["move"], m["paint"], m["show"], m["bus"], m["p90"],
-                   m["full"]))
+                " as the armv6m code's, the bus as above and %d us an SPI write, ESP-IDF's"
+                " transaction; not a target): move %.1f (paint %.1f, show %.1f, bus %.1f), p90"
+                " %.1f, full %.1f ms"
+                % (r["board"], ESP32_SPEED, ESP32_WRITE_US, m["move"], m["paint"], m["show"],
+                   m["bus"], m["p90"], m["full"]))
     say("us/px: the colour show's price a pixel: the native palette expansion"
         " (firmware/expand.py, its armv6m machine code's cycles counted by tools/bench/native.py,"
         " not run on a chip) where the board has NATIVE_ARCH, else framebuf.blit's %.1f;"
@@ -1009,6 +1171,16 @@ def report_model(rows, out=sys.stdout):
             "%s move %.1f p90 %.1f full %.1f" % (r["board"], r["model_blit"]["move"],
                                                  r["model_blit"]["p90"], r["model_blit"]["full"])
             for r in rows if r["depth"] == 4)))
+    fakes = [r for r in rows if r.get("pin_calls_move") or r.get("spi_writes_move")]
+    if fakes:
+        say("pin calls and SPI writes priced as C calls: the fakes' Python in the VM (timed in the"
+            " redraws, counted) taken off and as many calls of a C builtin of the same shape put"
+            " back, both as Python; with the fakes' Python priced as bytecode instead (the model"
+            " before): %s" % ", ".join(
+                "%s move %.1f p90 %.1f full %.1f" % (r["board"], r["model_fakes"]["move"],
+                                                     r["model_fakes"]["p90"],
+                                                     r["model_fakes"]["full"])
+                for r in fakes))
     say("bytes: on the bus a move; of a: that as a share of a whole screen; pixels: expanded a"
         " move (colour); move ms: paint + show (the drivers' Python and the expansion) + bus, the"
         " mean over the moves;")
@@ -1022,7 +1194,8 @@ def report_model(rows, out=sys.stdout):
     direct = [r["board"] for r in rows if r.get("direct")]
     if direct:
         say("  on firmware.direct's canvas (%s): each drawing goes to the panel as it is made, so"
-            " the panel's Python is in paint and show is 0; the pixels are those its pieces sent"
+            " the panel's Python is in paint (its pin calls and SPI writes as C calls) and show"
+            " is 0; the pixels are those its pieces sent"
             " through the expansion (one-colour fills go to the bus unexpanded), counted; full"
             " ms prices a whole screen's pixels expanded (an upper bound); no card flies"
             % ", ".join(direct))
@@ -1071,7 +1244,7 @@ def quickest(runs):
     for key, value in row.items():
         if key.endswith("_ms") or key in ("in_use", "in_use_max", "peak_full", "code"):
             row[key] = min(r[key] for r in runs)
-    for name in ("model", "model_blit", "model_esp32"):
+    for name in ("model", "model_blit", "model_esp32", "model_fakes"):
         if name not in row:
             continue
         row[name] = dict(row[name])
