@@ -156,24 +156,9 @@ class App:
         elif name == "title":
             from firmware.title import take
             take(self, got)
-        elif name == "setup":
-            if got == sc.START:
-                self.back_to = None
-                forget("firmware.setup")    # its code leaves the heap with the setup screen
-                if self.looped:             # dealt on the next frame, never beside it
-                    self.hold(sc.setup)
-                else:
-                    self._start(sc.setup)
-            elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
-                self.back_to = sc
-                self.show(sc.opened)
-            elif got == S.PAUSE:
-                forget("firmware.setup")
-                self.title()
-        elif name in ("names", "name", "refused"):      # screens the setup opened
-            then = self.back_to.after(sc, got)
-            if then is not None:
-                self.show(then)
+        elif name in ("setup", "names", "name", "refused"):   # and the screens it opened
+            from firmware.setup import take
+            take(self, got)
         elif name == "cover":
             if got == S.DONE:
                 self._uncover()

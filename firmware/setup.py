@@ -1,10 +1,10 @@
 """A new game's setup: who sits where (a person by name, or an AI level), the rules, the
 match, the hand's order; the name list and the letter grid for a new name.
 
-firmware.app imports this module only while a game is being set up (a custom setup's
-rule rows are firmware.custom's, the name screens firmware.names'). Keys: NEXT/PREV
-(and UP/DOWN) move between rows, OK changes a row's value forward (or opens, or
-starts), BACK changes it back, MENU leaves.
+firmware.app imports this module only while a game is being set up, for the setup screen
+and for what its keys do (`take`; a custom setup's rule rows are firmware.custom's, the
+name screens firmware.names'). Keys: NEXT/PREV (and UP/DOWN) move between rows, OK
+changes a row's value forward (or opens, or starts), BACK changes it back, MENU leaves.
 """
 
 from engine.compat import const, forget
@@ -327,6 +327,29 @@ class SetupScreen(ListScreen):
         self._explain()
         self.opened = PagesScreen("refused", "Cannot start", why, self.cols, self.fit - 1)
         return self.REFUSED
+
+
+def take(app, got):
+    """What `got` on the setup screen (or a screen it opened: the names, a name, why not)
+    does for App.act: start the match, open a screen, or leave for the title."""
+    sc = app.screen
+    if sc.name != "setup":
+        then = app.back_to.after(sc, got)
+        if then is not None:
+            app.show(then)
+    elif got == sc.START:
+        app.back_to = None
+        forget("firmware.setup")    # its code leaves the heap with the setup screen
+        if app.looped:              # dealt on the next frame, never beside it
+            app.hold(sc.setup)
+        else:
+            app._start(sc.setup)
+    elif got == sc.NAME or got == sc.REFUSED:   # the name list, or why not
+        app.back_to = sc
+        app.show(sc.opened)
+    elif got == PAUSE:
+        forget("firmware.setup")
+        app.title()
 
 
 def _custom():
