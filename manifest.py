@@ -12,11 +12,13 @@ import os
 def micropython_modules(folder):
     """The .py files of `folder` a MicroPython board runs: not CircuitPython's displayio back
     end (*_dio.py, cp_main.py), nor the configs of CircuitPython boards (DISPLAYIO = True),
-    nor CPython's stand-ins for MicroPython's built-ins (engine/cpython.py)."""
+    nor CPython's stand-ins for MicroPython's built-ins (engine/cpython.py), nor the
+    engine's self-play and replay log, which the laptop's tools run and the game never
+    imports (engine/autoplay.py, engine/replay.py)."""
     names = []
     for name in sorted(os.listdir(folder)):
         if (not name.endswith(".py") or name.endswith("_dio.py")
-                or name in ("cp_main.py", "cpython.py")):
+                or name in ("cp_main.py", "cpython.py", "autoplay.py", "replay.py")):
             continue
         with open(os.path.join(folder, name)) as f:
             if "\nDISPLAYIO = True" not in f.read():

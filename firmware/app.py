@@ -12,8 +12,6 @@ suit picker, pause menu (rules, save and quit); round end, join/leave and match 
 firmware.between's, loaded between rounds only (as firmware.setup for the setup).
 """
 
-from array import array
-
 from engine.compat import const, forget, ticks_add, ticks_diff
 from firmware import buttons
 from firmware import screens as S
@@ -21,69 +19,20 @@ from firmware import screens as S
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 _PAGE_MS = const(700)       # a page of a long status line on a small screen
 _PAUSE_MS = const(900)      # the longest an AI may think on once its move is due (game.think)
-_MAX_MOVES = const(40)      # engine.moves.MAX_MOVES: the most legal moves a seat can have
 _MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 _MAU_OFF = const(2)         # engine.rules.MAU_OFF: forgetting Mau costs nothing
 
 
-def sizes_of(painter):
-    """The painter's own Sizes (`painter.sizes`), else the ones firmware.paint's framebuf
-    painter gives its canvas (`painter.c`, a firmware.gfx.Canvas)."""
-    sizes = getattr(painter, "sizes", None)
-    if sizes is not None:
-        return sizes
-    from firmware import paint
-    from firmware.gfx import LARGE
-    c = painter.c
-    return S.Sizes(c.size == LARGE, paint.list_fit(c), paint.title_fit(c), paint.list_cols(c),
-                   paint.status_cols(c), paint.status_fit(c), paint.hand_fit(c))
-
-
 class App:
-    """Screens, the game and the store, driven by key events and the clock."""
+    """Screens, the game and the store, driven by key events and the clock (its state,
+    each attribute with what it holds, is set by firmware.opening's open_app)."""
 
     def __init__(self, board, canvas, store, now_ms=0, playouts=None, seed=None, painter=None,
                  sound=None, notice=None):
-        self.layout = board.LAYOUT
-        self.canvas = canvas
-        self.store = store
-        if painter is None:          # the framebuf painter, only when none is given
-            from firmware.paint import painter_for
-            painter = painter_for(canvas)
-        self.painter = painter       # paint(screen), sizes; flying: a card on its way, or -1
-        self.sizes = sizes_of(painter)
-        self.now = now_ms
-        self.playouts = playouts     # tests: AI budget as a count (deterministic)
-        self.seed = seed
-        self.done = False
-        self.game = None
-        self.table = None
-        self.due = now_ms            # when the next AI action may be shown
-        self.page_due = now_ms
-        self.paged = None            # the status text whose pages page_due times
-        self.moves = array("H", range(_MAX_MOVES))
-        self.back_to = None          # the screen a pause menu or picker returns to
-        self.picking = -1            # the card the suit picker and the Mau question are for
-        self.wish = 0                # the suit wished with it
-        self.hinted = -1             # the move the last hint named (playing a card: its hint)
-        self.placed = -1             # game.n_moves when the cursor was put at a turn's start
-        self.recapped = -1           # game.n_moves when the holder was last told the story
-        self.said = None             # the status text that tells the last move
-        self.busy = False            # the game has something due that needs no key
-        self.could_catch = False     # the holder had a Catch item at the last refresh
-        self.holder = -1             # the seat whose hand the table showed last
-        self.looped = False          # a device loop drives the app (frame)
-        self.dealing = None          # what its next frame deals (see hold)
-        self.making = None           # the module that makes the next screen (see make)
-        self.dealt = False           # this frame dealt: what is due waits for the next one
-        self.link = None             # linked play: firmware.linkhost.LinkHost or linkclient.LinkClient
-        self.open_link = getattr(board, "open_link", None)   # the board's firmware.link.Link
-        self.sound = sound           # firmware.sound.Sound, or None: the board has no speaker
-        self.shown = None            # the screen show() drew during an action (see act)
-        if sound is not None:        # as remembered (firmware.setup's code not loaded for it)
-            last = store.load_settings()[0] if store is not None else None
-            sound.set_on(last.get("sound", True) if isinstance(last, dict) else True)
+        from firmware.opening import open_app   # run once, then let go (rescue runs it again)
+        open_app(self, board, canvas, store, now_ms, playouts, seed, painter, sound)
         self.title(self._boot_notice() if notice is None else notice)
+        forget("firmware.opening")
 
     # --- screens ---------------------------------------------------------------------
 
@@ -553,15 +502,9 @@ class App:
     # --- the store -------------------------------------------------------------------
 
     def _boot_notice(self):
-        """Look at the saves once at boot; words for the player when one was damaged."""
-        if self.store is None:
-            return ""
-        from firmware.save import DAMAGED
-        _, settings = self.store.load_settings()
-        _, match = self.store.load_game(self.playouts)
-        if DAMAGED in (settings, match):
-            return "Save damaged, starting fresh"
-        return ""
+        """Words for the title at boot: the saves looked at once (firmware.opening's)."""
+        from firmware.opening import boot_notice
+        return boot_notice(self)
 
     def _continue(self):
         """Resume the saved match at its last completed move (on a device loop it is read

@@ -13,7 +13,7 @@ framebuf is imported when a Canvas is made (CircuitPython has none and imports t
 
 from array import array
 
-from engine.compat import const
+from engine.compat import const, forget
 
 try:
     from struct import pack_into
@@ -138,43 +138,13 @@ SHADED = const(1)     # cannot be played now
 
 
 class Canvas:
-    """The screen's pixels: buffer, framebuffer, palette, size class."""
+    """The screen's pixels: buffer, framebuffer, palette, size class (each attribute, with
+    what it holds, made by firmware.opening's open_canvas)."""
 
     def __init__(self, width, height, depth, fb=None):
-        import framebuf
-        self.width, self.height, self.depth = width, height, depth
-        if depth == 4:   # `fb` given: firmware.direct's panel, which sends drawings as made
-            self.buf = None if fb else bytearray((width + 1) // 2 * height)
-            self.fb = fb or framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
-            self.palette = PALETTE
-            self._roles = _GS4
-            ink_format = framebuf.GS4_HMSB
-        else:
-            self.buf = bytearray(width * ((height + 7) // 8))
-            self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
-            self.palette = None
-            self._roles = _MONO
-            ink_format = framebuf.MONO_HLSB
-        self.size = LARGE if width >= 200 else MEDIUM if width >= 120 else TINY
-        self.cw = 4 if self.size == TINY else 8    # text cell width and height
-        self.ch = 6 if self.size == TINY else 8
-        # one-bit stamps blitted in one colour: scratch for eight small letters, a big
-        # letter and its 8x8 original (the suits and tens are the module's constants)
-        self._eight = array("I", bytes(32))        # MONO_VLSB: a byte a column, a word a letter
-        self._eight_fb = framebuf.FrameBuffer(self._eight, 32, 8, framebuf.MONO_VLSB)
-        self._four_fb = framebuf.FrameBuffer(self._eight, 16, 8, framebuf.MONO_VLSB)  # its half
-        self._spelt = bytearray(2 * _SPELT + 1)  # a text's bytes, then zeros its reading may reach
-        self._glyph = bytearray(32)
-        self._glyph_fb = framebuf.FrameBuffer(self._glyph, 16, 16, framebuf.MONO_HLSB)
-        self._letter = bytearray(8)
-        self._letter_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_HLSB)
-        self._rank_fb = framebuf.FrameBuffer(self._letter, 8, 8, framebuf.MONO_VLSB)  # tiny ranks
-        self._ink_buf = bytearray(1)       # 2-entry palette: 0 -> "not c" (the key), 1 -> c
-        self._ink_fb = framebuf.FrameBuffer(self._ink_buf, 2, 1, ink_format)
-        self._inked = -1                   # the colour the 2-entry palette holds
-        self._suits = _TINY_SUITS if self.size == TINY else _SUITS
-        self.box_n = 0                     # dirty boxes (firmware.boxes): the device loop reads it
-        self.big_letters = None            # firmware.paint_large's, once a big letter is drawn
+        from firmware.opening import open_canvas   # its buffers made: the code let go
+        open_canvas(self, width, height, depth, fb)
+        forget("firmware.opening")
 
     def ink(self, role):
         """The pixel value of a colour role on this canvas."""

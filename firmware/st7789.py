@@ -32,51 +32,20 @@ _CASET_BYTE = const(b"\x2a")   # the commands as bytes to write (folded like an 
 _RASET_BYTE = const(b"\x2b")
 _RAMWR_BYTE = const(b"\x2c")
 
-_RGB565 = const(1)                # framebuf.RGB565
-# the band's pixels: 3 lines of 240 (1,440 bytes). A narrower rectangle gets as many of its
-# lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
-# lines of 240 took 960 bytes more for about 0.7 ms a move less on the cost model)
-_BAND_PIXELS = const(720)
+_RGB565 = const(1)                # framebuf.RGB565 (the band's size: firmware.st7789_wake)
 _CUTS = const(8)                  # band shapes kept for firmware.direct's pieces (_cut)
 
 
-def band_rows(width, pixels=_BAND_PIXELS):
-    """Lines of `width` pixels a band of about `pixels` holds (one at least)."""
-    return pixels // width if pixels >= width else 1
-
-
 class ST7789:
-    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas."""
+    """One ST7789 panel: `show(canvas, x, y, w, h)` sends that rectangle of the canvas (its
+    buffers, each attribute with what it holds, are made by firmware.st7789_wake's wake)."""
 
     def __init__(self, spi, dc, cs, width, height, x_offset, y_offset, madctl,
                  rst=None, backlight=None, invert=True):
-        self.spi, self.dc, self.cs, self.rst = spi, dc, cs, rst
-        self.width, self.height = width, height
-        self.x_offset, self.y_offset = x_offset, y_offset
-        self.madctl = madctl
-        self.one = bytearray(1)
-        self.args = bytearray(8)          # CASET's first and last column, RASET's rows
-        self.columns = memoryview(self.args)[:4]
-        self.lines = memoryview(self.args)[4:]
-        self.rows = band_rows(width)      # the panel's lines a band holds
-        self.room = self.rows * width     # its pixels: a rectangle w wide gets room // w lines
-        self.band = bytearray(2 * self.room)
-        self.data = memoryview(self.band)  # a band height's bytes are sent from a slice of it
-        self.lut = bytearray(32)          # the palette, byte-swapped for the wire
-        self.lut_fb = None                # the lut as framebuf's blit reads it (no viper)
-        if expand is None:
-            self.lut_fb = framebuf.FrameBuffer(self.lut, 16, 1, _RGB565)
-        self.palette = None               # the palette the lut was made from
-        self.fill_fb = None               # the band as one line, for solid() (firmware.direct)
-        self.cuts = {}                    # send()'s views of the band, by width and lines
-        self.shower = None                # firmware.st7789_show's show, once a show has loaded it
-        cs.init(cs.OUT, value=1)
-        dc.init(dc.OUT, value=0)
-        from firmware.st7789_wake import wake   # the power-on: run once, then let go
-        wake(self, invert)
+        from firmware.st7789_wake import wake   # its buffers and power-on: run once, let go
+        wake(self, spi, dc, cs, width, height, x_offset, y_offset, madctl, rst, backlight,
+             invert, expand is None)
         forget("firmware.st7789_wake")
-        if backlight is not None:
-            backlight.init(backlight.OUT, value=1)
 
     def window(self, x, y, w, h):
         """Address the rectangle and start a RAM write (CS is left low, DC high).

@@ -1,9 +1,12 @@
-"""The ST7789's power-on: its reset and wake-up commands, and where a 135x240 panel sits.
+"""The ST7789's making: its buffers, its reset and wake-up commands, and where a 135x240
+panel sits.
 
 firmware.st7789's ST7789 runs `wake` once when it is made and lets go of this module, so
 that none of this code stays in the heap while the game is played (board_configs' wiring
 helper reads `panel_135x240` first, at boot).
 """
+import framebuf
+
 from engine.compat import const, sleep_ms
 
 _SWRESET = const(0x01)
@@ -14,6 +17,11 @@ _DISPON = const(0x29)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 _COLOUR_16BIT = const(0x55)
+_RGB565 = const(1)          # framebuf.RGB565
+# the band's pixels: 3 lines of 240 (1,440 bytes). A narrower rectangle gets as many of its
+# lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
+# lines of 240 took 960 bytes more for about 0.7 ms a move less on the cost model)
+_BAND_PIXELS = const(720)
 
 # MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange
 _MY = const(0x80)
@@ -36,7 +44,43 @@ def panel_135x240(rotation):
     return 135, 240, 0, 52, 40
 
 
-def wake(display, invert):
+def band_rows(width, pixels=_BAND_PIXELS):
+    """Lines of `width` pixels a band of about `pixels` holds (one at least)."""
+    return pixels // width if pixels >= width else 1
+
+
+def wake(display, spi, dc, cs, width, height, x_offset, y_offset, madctl, rst, backlight,
+         invert, blits):
+    """Make the ST7789 `display`'s buffers and bring its panel up (`blits`: framebuf's
+    blit expands the bands, the board has no native expansion)."""
+    display.spi, display.dc, display.cs, display.rst = spi, dc, cs, rst
+    display.width, display.height = width, height
+    display.x_offset, display.y_offset = x_offset, y_offset
+    display.madctl = madctl
+    display.one = bytearray(1)
+    display.args = bytearray(8)         # CASET's first and last column, RASET's rows
+    display.columns = memoryview(display.args)[:4]
+    display.lines = memoryview(display.args)[4:]
+    display.rows = band_rows(width)     # the panel's lines a band holds
+    display.room = display.rows * width  # its pixels: a rectangle w wide gets room // w lines
+    display.band = bytearray(2 * display.room)
+    display.data = memoryview(display.band)  # a band height's bytes are sent from a slice
+    display.lut = bytearray(32)         # the palette, byte-swapped for the wire
+    display.lut_fb = None               # the lut as framebuf's blit reads it (no viper)
+    if blits:
+        display.lut_fb = framebuf.FrameBuffer(display.lut, 16, 1, _RGB565)
+    display.palette = None              # the palette the lut was made from
+    display.fill_fb = None              # the band as one line, for solid() (firmware.direct)
+    display.cuts = {}                   # send()'s views of the band, by width and lines
+    display.shower = None               # firmware.st7789_show's show, once a show loaded it
+    cs.init(cs.OUT, value=1)
+    dc.init(dc.OUT, value=0)
+    _power_on(display, invert)
+    if backlight is not None:
+        backlight.init(backlight.OUT, value=1)
+
+
+def _power_on(display, invert):
     """Reset the panel (by its RST pin where the board wires one), then wake it: sleep out,
     16-bit colour, the display's orientation, inversion (IPS panels show true colours
     inverted), on."""

@@ -607,7 +607,7 @@ def test_players_name_their_seats_with_keys_and_the_names_are_remembered(tmp_pat
 
 def test_the_app_sizes_its_screens_by_the_painter_it_is_given():
     from firmware import paint
-    from firmware.app import sizes_of
+    from firmware.opening import sizes_of
 
     class Painter:                               # no canvas, no framebuf: only paint()
         sizes = S.Sizes(False, 7, 3, 20, 22, 1, 5)
@@ -975,10 +975,12 @@ def test_names_are_spelt_and_remembered_in_micropython():
 
 
 def test_the_move_buffer_fits_every_legal_move_list():
-    # the app repeats engine.moves.MAX_MOVES privately (folded at compile time)
+    # the app's opening repeats engine.moves.MAX_MOVES privately (folded at compile time),
+    # and the canvas's the 3x5 font's text length
     from engine import moves as mv
-    from firmware import app
-    assert app._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
+    from firmware import app, gfx, opening
+    assert opening._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
+    assert opening._SPELT == gfx._SPELT
 
 
 def test_the_store_repeats_the_devices_decision_deadline():

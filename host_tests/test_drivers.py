@@ -100,7 +100,7 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
 def test_st7789_bands_hold_as_many_lines_as_fit():
     """The band holds 3 lines of 240 (5 of a portrait 135); a rectangle goes out in bands of
     as many of its lines as fit in it, then one band of the lines left."""
-    assert [st7789.band_rows(w) for w in (240, 135, 720, 1000)] == [3, 5, 1, 1]
+    assert [st7789_wake.band_rows(w) for w in (240, 135, 720, 1000)] == [3, 5, 1, 1]
     spi, panel = open_st7789(90)
     assert panel.rows == 3 and len(panel.band) == 2 * 240 * 3
     canvas = PlainCanvas(240, 135, 4)

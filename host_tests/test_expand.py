@@ -199,4 +199,4 @@ def test_the_counted_machine_code_writes_the_bytes_the_blit_writes(x, w, lines):
 
 def test_the_price_is_counted_on_the_drivers_band():
     """The model's price a pixel is a whole-width band of the lines the driver's band holds."""
-    assert native.BAND_LINES == st7789.band_rows(240)
+    assert native.BAND_LINES == st7789_wake.band_rows(240)

@@ -46,7 +46,8 @@ class CountingArray(array):
 def test_a_small_letter_goes_into_its_stamp_as_one_word(monkeypatch):
     """The 3x5 font's letters are stamped eight at a time from a scratch buffer: each letter
     is one write of its columns (and each unused place of a stamp one write of blank)."""
-    monkeypatch.setattr(gfx, "array", CountingArray)
+    from firmware import opening                 # the canvas's scratch is made there
+    monkeypatch.setattr(opening, "array", CountingArray)
     c = gfx.Canvas(128, 64, 1)
     for text, writes in (("MAU MAU!", 8), ("Ben plays 7", 12), ("GO", 4)):
         c._eight.writes = 0

@@ -48,7 +48,7 @@ def test_the_rules_pages_wrap_the_page_shown_alone_in_the_vm():
     """The Rules pages opened on MicroPython (the highest frame on the 128x64 board from
     files) make the lines of their first page, not of every sentence (3.7-4.9 KB before),
     and a page turn the next page's; counting a text's lines makes nothing."""
-    from firmware.app import sizes_of
+    from firmware.opening import sizes_of
     from tools.vm import mpvm
     made = mpvm.measure_alloc("wrap(TEXT, 20, True)", "from firmware.screens import wrap\n"
                               "TEXT = 'A Jack may be played on any card but a Jack; ' * 4",

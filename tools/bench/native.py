@@ -367,8 +367,9 @@ def inner_loop(cpu):
     return min(a for a, n in cpu.pairs.items() if n == most), most
 
 
-# the lines of a whole-width band the driver sends (firmware/st7789.py: band_rows(240)), and
-# band shapes it sends: as many of a rectangle's lines as fit in the band, then the rest
+# the lines of a whole-width band the driver sends (firmware/st7789_wake.py:
+# band_rows(240)), and band shapes it sends: as many of a rectangle's lines as fit in the
+# band, then the rest
 BAND_LINES = 3
 SHAPES = ((0, 240, 3), (37, 192, 3), (0, 48, 15), (1, 16, 45), (3, 17, 42), (5, 235, 1))
 

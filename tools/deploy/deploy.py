@@ -197,10 +197,16 @@ def circuitpython_only(rel):
     return rel.endswith("_dio.py") or rel == "firmware/cp_main.py"
 
 
+# the engine's self-play and its replay log: the laptop's tools and the VM's golden tests run
+# them, the game never imports them (a board's image has no room to spare: 128 KB of ROMFS)
+HOST_ONLY = ("engine/autoplay.py", "engine/replay.py")
+
+
 def not_for_micropython(rel):
-    """True for a module no MicroPython board needs: CircuitPython's, or CPython's stand-ins
-    for MicroPython's built-ins and compiler (engine/cpython.py, which imports ast)."""
-    return circuitpython_only(rel) or rel == "engine/cpython.py"
+    """True for a module no MicroPython board needs: CircuitPython's, CPython's stand-ins
+    for MicroPython's built-ins and compiler (engine/cpython.py, which imports ast), or one
+    of the laptop's (HOST_ONLY)."""
+    return circuitpython_only(rel) or rel == "engine/cpython.py" or rel in HOST_ONLY
 
 
 def native_arch(board):
