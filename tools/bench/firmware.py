@@ -859,8 +859,8 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0, calls=True, write
     show_vm = row["move_show_ms"] * moves / row["ratio"]
     # the fake Pin and SPI calls (their VM ms off, as many C calls' VM ms on), in paint (the
     # direct canvas's panel) and in the shows
-    counts = [int(x) for x in figures.get("fake_counts", [[0, 0, 0, 0]])[0]] if calls \
-        else [0, 0, 0, 0]
+    counted = [int(x) for x in figures.get("fake_counts", [[0, 0, 0, 0]])[0]]
+    counts = counted if calls else [0, 0, 0, 0]
     paint_fake, paint_c = fake_calls_vm(figures, counts[0], counts[1])
     show_fake, show_c = fake_calls_vm(figures, counts[2], counts[3])
     paint_vm = max(0.0, paint_vm - paint_fake + paint_c)
@@ -873,9 +873,7 @@ def model(name, board, figures, row, px_us=BLIT_US, speed=1.0, calls=True, write
         show_cpu = max(0.0, show_vm - px * vm_px_ms - fake) * ratio + px * px_us / 1000
     paint = paint_vm * ratio
     bus = model_bus_ms(board, hz, data, transactions)
-    if write_us:
-        counts = [int(x) for x in figures.get("fake_counts", [[0, 0, 0, 0]])[0]]
-        bus += (counts[1] + counts[3]) * write_us / 1000.0
+    bus += (counted[1] + counted[3]) * write_us / 1000.0     # a port's own time a write
     each = []
     idle, empty = check_ms(figures, "idle"), check_ms(figures, "empty")
     for us, sent, made, _, idles, empties, moved, pins, writes in (

@@ -174,14 +174,15 @@ async function main() {
     // A step is a call of _mpvm_exec from here, not a line compiled to call it: a device's
     // loop compiles nothing a frame (the parser's first block alone is 512 bytes, which a
     // capped heap would need free in one piece every step). A step repeated runs the code
-    // compiled at its first time, its source passed on only when it changes.
+    // compiled at its first time, its source and name passed on only when they change.
     const run = mp.globals.get("_mpvm_step");
     let last = null;
-    for (const [src, name] of sources) {
-      if (src !== last) {
+    for (const step of sources) {
+      const [src, name] = step;
+      if (last === null || src !== last[0] || name !== last[1]) {
         mp.globals.set("_mpvm_src", src);
         mp.globals.set("_mpvm_name", name);
-        last = src;
+        last = step;
       }
       const rc = run();
       if (rc !== 0) return rc;
