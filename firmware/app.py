@@ -72,7 +72,9 @@ class App:
 
     def pages(self, name, title, texts):
         """Texts to read, wrapped to the screen a page at a time, page breaks between them."""
-        self.show(S.PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1),
+        from firmware.pages import PagesScreen   # its code kept while the pages are
+        forget("firmware.pages")
+        self.show(PagesScreen(name, title, texts, self.sizes.list_cols, self.sizes.list_fit - 1),
                   True)
 
     def pause(self, cursor=0):
@@ -204,7 +206,9 @@ class App:
             self.table = None        # the round's table goes: the next deal makes its own
             _between().scores(self)
         elif game.needs_cover():
-            self.show(S.CoverScreen(game.cover_name(), game.to_move()))
+            from firmware.pages import CoverScreen   # kept while the cover is
+            forget("firmware.pages")
+            self.show(CoverScreen(game.cover_name(), game.to_move()))
         else:
             self._to_table()
 
@@ -312,7 +316,8 @@ class App:
             elif type(due) is tuple:           # a match read on the last frame
                 self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
             elif type(due) is dict:            # a setup: the game's code loaded on this frame
-                __import__("firmware.game")    # (the title and the setup load none of it) ...
+                __import__("firmware.game")    # (the title and the setup load none of it),
+                __import__("firmware.deal")    # its start's too (Game() lets it go) ...
                 self.dealing = [due]
             else:                              # ... and its match dealt on the next
                 self._start(due[0])
@@ -513,7 +518,8 @@ class App:
             pieces, _ = self.store.read_game()
             if pieces is not None:
                 self.dealing = pieces            # a tuple: next_frame rebuilds it
-                return
+                __import__("firmware.deal")      # (the game's start loaded here: Game() lets
+                return                           # it go)
             game = None
         else:
             game, _ = self.store.load_game(self.playouts)

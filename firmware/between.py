@@ -33,7 +33,9 @@ def scores(app):
     if wide:
         head = "Round %d: %s" % (game.rounds_played(), head)
     heads = ("Player", "Round", "Total", "Cards left") if wide else ("Name", "Rnd", "Tot", "Left")
-    app.show(S.ScoresScreen(head, heads, rows, app.sizes.list_fit - 1), True)
+    from firmware.pages import ScoresScreen
+    forget("firmware.pages")
+    app.show(ScoresScreen(head, heads, rows, app.sizes.list_fit - 1), True)
     forget("firmware.between")      # drawn on the next frame without this code; read again
 
 

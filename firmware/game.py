@@ -39,16 +39,12 @@ from array import array
 
 from engine import moves as mv
 from engine.ai import new_player, DEVICE_MS, STRONG, EXPERT, ponderer
-from engine.compat import const, ticks_ms, ticks_add, ticks_diff
-from engine.match import Match
+from engine.compat import const, forget, ticks_ms, ticks_add, ticks_diff
 from engine.round import View
-from engine.rules import rules_of
 from firmware import story
 
 _RING = const(64)       # events kept for the stories: a human's story is about a lap (at most
                         # 31 events in 60 matches of 4 and 5 players); older ones read "..."
-_MOVES = const(256)     # room for a round's moves before the list doubles (and an AI step
-                        # allocates): nordic rounds with a beginner pass 120
 _HUMAN = const(0)
 _NO_ONE = const(-1)
 _SEAT_SHIFT = const(11)  # a recorded move is seat << 11 | move (moves fit in 11 bits)
@@ -60,57 +56,13 @@ _SLICE_WALKS = const(4)  # ... and at most this many walks (so the simulator's g
                         # on a quick CPU, depend on the frames alone)
 
 
-def fresh_seed():
-    """A seed for a new match: hardware randomness where there is some."""
-    try:
-        from os import urandom
-        b = urandom(4)
-        return b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24
-    except (ImportError, AttributeError, OSError, NotImplementedError):
-        return ticks_ms() & 0x3FFFFFFF
-
-
 class Game:
     """A match in play on one device: humans and AIs, pass-and-play, stories."""
 
     def __init__(self, setup, seed=None, playouts=None, deadline_ms=DEVICE_MS, deal=True):
-        self.setup = setup
-        self.seed = fresh_seed() if seed is None else seed
-        self.playouts = playouts
-        self.deadline_ms = deadline_ms if playouts is None else 0
-        self.rules = rules = rules_of(setup)
-        seats = setup["seats"]
-        self.match = Match(rules, len(seats), self.seed)
-        self.names = []
-        self.levels = []
-        self.ais = []
-        for name, level in seats:
-            self._add_player(name, level)
-        self.rnd = None
-        self.round_seated = []
-        self.dealt = None        # the table as dealt (a copy of the round's bytes)
-        self.deal_rng = (0, 0)
-        self.moves = array("H", range(_MOVES))
-        self.n_moves = 0
-        self.ring = array("H", range(_RING))
-        self.told = 0            # events written to the ring this round
-        self.heard = []          # per player: self.told when they last moved
-        self.seen = _NO_ONE      # the human who last saw their hand this round
-        self.catcher = _NO_ONE   # an AI seat about to catch a forgotten Mau
-        self.last_seat = _NO_ONE
-        self.last_move = _NO_ONE
-        self.last_mark = 0
-        self.left = []           # by seat: the cards held when the last round ended
-        self._view = View(rules)
-        self._scratch = View(rules)
-        self._legal = array("H", range(mv.MAX_MOVES))
-        self.on_change = None
-        self.helper = None       # the Expert that searches the hints
-        self.thinking = None     # the player whose decision is begun ...
-        self.thought = 0         # ... at this move of ...
-        self.thought_rnd = None  # ... this round
-        self.walk_ms = 0         # the longest walk seen in this decision's slices (ms)
-        self._walked = 0         # when the last walk of the slice ended
+        from firmware.deal import open_game    # run once, then let go
+        open_game(self, setup, seed, playouts, deadline_ms)
+        forget("firmware.deal")
         if deal:
             self.next_round()
 

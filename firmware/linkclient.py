@@ -12,7 +12,7 @@ game is the truth: this side keeps no save. Messages: docs/link-messages.md.
 
 from array import array
 
-from engine.compat import const, ticks_add, ticks_diff
+from engine.compat import const, forget, ticks_add, ticks_diff
 from engine.round import View
 from firmware import linkmsg as M
 from firmware import screens as S
@@ -457,7 +457,9 @@ class LinkClient:
     def screen_for(self, app):
         """The lobby's screen as things stand."""
         if self.refused:
-            return S.PagesScreen("linkrefused", "Refused", [self.refused], app.sizes.list_cols)
+            from firmware.pages import PagesScreen
+            forget("firmware.pages")
+            return PagesScreen("linkrefused", "Refused", [self.refused], app.sizes.list_cols)
         if self.offer and self.game is None:
             return S.ListScreen("linkjoin", "Take a seat",
                                 [name for _, name in self.offer] + ["Back"], (),

@@ -155,8 +155,12 @@ class Painter:
             self._picker(screen)
         elif kind == "table":
             self._table(screen)
-        else:                    # lists, pages, scores, the cover: their code loaded while
-            from firmware.paint_list import paint    # one shows
+        elif kind == "scores":   # drawn seldom: their code only while they are drawn
+            from firmware.paint_scores import paint_scores
+            forget("firmware.paint_scores")
+            paint_scores(self, screen)
+        else:                    # lists, pages, the cover: their code loaded while one
+            from firmware.paint_list import paint    # shows
             paint(self, screen)
 
     def let_go(self):

@@ -1,27 +1,24 @@
-"""The framebuf painter's screens off the table: lists and pages (a round's scores and the
-pass-and-play cover through firmware.paint_scores and paint_cover, imported for a paint and
-let go), drawn for firmware.paint's Painter, which loads this module while one shows and
-lets it go at the table (its code is not in the heap while the table is played)."""
+"""The framebuf painter's screens off the table: lists and pages (the pass-and-play cover
+through firmware.paint_cover, imported for a paint and let go), drawn for firmware.paint's
+Painter, which loads this module while one shows and lets it go at the table (its code is
+not in the heap while the table is played). A round's scores are firmware.paint_scores'."""
 
 from engine.compat import const, forget
-from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, PANEL, WARN, TITLE,
+from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, WARN, TITLE,
                           CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
+from firmware.paint_bars import title_bar, scroll_marks
+forget("firmware.paint_bars")    # (kept by the names above while this module is)
 
 _INSIDE = const(0)         # the canvas's `mark` argument: inside a rectangle just drawn
-_TITLE_H = (7, 8, 14)      # per size class (TINY, MEDIUM, LARGE): the title bar's height
 _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 diamonds, Q hearts
 
 
 def paint(p, sc):
-    """Bring painter `p`'s canvas up to date with `sc` (a list, pages, scores, the cover)."""
+    """Bring painter `p`'s canvas up to date with `sc` (a list, pages, the cover)."""
     kind = sc.kind
     if kind == "pages":
         _pages(p, sc)
-    elif kind == "scores":       # drawn seldom: their code only while they are drawn
-        from firmware.paint_scores import paint_scores
-        forget("firmware.paint_scores")
-        paint_scores(p, sc)
     elif kind == "cover":
         from firmware.paint_cover import paint_cover
         forget("firmware.paint_cover")
@@ -30,31 +27,11 @@ def paint(p, sc):
         _list(p, sc)
 
 
-def _title(p, title):
-    """The title bar; a new title is drawn over the old and the new text's width only
-    (the setup's title explains the seat under the cursor: a step changes it)."""
-    c, s = p.c, p.c.size
-    old = p.keys.get("title")
-    if not p._changed("title", title):
-        return
-    title = title[:cols(c)]
-    x = max(0, (c.width - c.text_width(title)) // 2)
-    if old is None:
-        x0, x1 = 0, c.width
-    else:
-        old = old[:cols(c)]
-        x0 = max(0, (c.width - c.text_width(old)) // 2)
-        x1 = max(x0 + c.text_width(old), x + c.text_width(title))
-        x0 = min(x0, x)
-    c.rect(x0, 0, x1 - x0, _TITLE_H[s], PANEL if c.depth == 4 else CURSOR)
-    c.text(title, x, (1, 0, 3)[s], TITLE if c.depth == 4 else CURSOR_INK)
-
-
 def _list(p, sc):
     c, s = p.c, p.c.size
     if p._changed("bg", 1):
         c.fill(BG)
-    _title(p, sc.title)
+    title_bar(p, sc.title)
     logo = sc.name == "title" and s != TINY   # rows begin below it
     if logo:
         _logo(p)
@@ -87,7 +64,7 @@ def _list(p, sc):
             _suit_chip(p, x, top, key[2])
             x += c.suit_size() + 5
         c.text(text[:width], x, y, role, _INSIDE)     # on its row
-    _scroll_marks(p, sc.top > 0, sc.top + sc.fit < sc.rows())
+    scroll_marks(p, sc.top > 0, sc.top + sc.fit < sc.rows())
 
 
 def _logo(p):
@@ -106,23 +83,6 @@ def _logo(p):
             c.card(30 + 14 * i, 11, _LOGO_CARDS[i])
 
 
-def _scroll_marks(p, up, down):
-    """Small arrows at the right edge when rows are hidden above or below."""
-    c, s = p.c, p.c.size
-    if not p._changed("marks", (up, down)):
-        return
-    x = c.width - 4
-    top, bottom = _ROW_Y[s], c.height - 4
-    c.rect(x, top, 4, 3, BG)
-    c.rect(x, bottom, 4, 3, BG)
-    if up:
-        c.hline(x + 1, top, 1, HILITE)
-        c.hline(x, top + 1, 3, HILITE)
-    if down:
-        c.hline(x, bottom + 1, 3, HILITE)
-        c.hline(x + 1, bottom + 2, 1, HILITE)
-
-
 def _suit_chip(p, x, y, suit):
     """A suit on a small white chip (readable on any background), within the row at y."""
     c = p.c
@@ -135,7 +95,7 @@ def _pages(p, sc):
     c, s = p.c, p.c.size
     if p._changed("bg", 1):
         c.fill(BG)
-    _title(p, sc.title)
+    title_bar(p, sc.title)
     lines = sc.lines      # the page shown
     for r in range(sc.fit):
         text = lines[r] if r < len(lines) else ""

@@ -1,9 +1,11 @@
-"""A round's scores, drawn for firmware.paint_list (imported for a paint and let go)."""
+"""A round's scores, drawn for firmware.paint's Painter (imported for a paint and let go;
+the list screens' code is not loaded for them)."""
 
-from engine.compat import const
+from engine.compat import const, forget
 from firmware.gfx import BG, CARD, INK, RED, DIM, TEXT, RANK_LABELS, LARGE, TINY
 from firmware.paint import _ROW_Y, _ROW_H
-from firmware.paint_list import _TITLE_H, _title, _scroll_marks
+from firmware.paint_bars import TITLE_H, title_bar, scroll_marks
+forget("firmware.paint_bars")    # (kept by the names above while this module is)
 
 _INSIDE = const(0)         # the canvas's `mark` argument: inside a rectangle just drawn
 # round end, per size class: x of the names, right edges of the points and the totals,
@@ -17,12 +19,12 @@ def paint_scores(p, sc):
     c, s = p.c, p.c.size
     if p._changed("bg", 1):
         c.fill(BG)
-    _title(p, sc.title)
-    _scroll_marks(p, sc.top > 0, sc.top + sc.fit < len(sc.rows))
+    title_bar(p, sc.title)
+    scroll_marks(p, sc.top > 0, sc.top + sc.fit < len(sc.rows))
     if not p._changed("scores", sc.top):
         return
     y0, h = _ROW_Y[s], _ROW_H[s]
-    top = max(y0 - 1, _TITLE_H[s])       # the rows' band, below the title's
+    top = max(y0 - 1, TITLE_H[s])       # the rows' band, below the title's
     c.rect(0, top, c.width - 4, c.height - top, BG)
     cols = _SCORE_COLS[s]
     text = c.text if s == LARGE else c.small

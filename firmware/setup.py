@@ -8,7 +8,7 @@ changes a row's value forward (or opens, or starts), BACK changes it back, MENU 
 """
 
 from engine.compat import const, forget
-from firmware.screens import (ListScreen, PagesScreen, BACK, NOTHING, CANCEL, PAUSE,
+from firmware.screens import (ListScreen, BACK, NOTHING, CANCEL, PAUSE,
                               DONE, HUMAN_NAMES, AI_NAMES)
 
 LEVELS = ("human", "beginner", "casual", "strong", "expert")   # AI strengths 1-4
@@ -325,6 +325,8 @@ class SetupScreen(ListScreen):
         self.cursor = self.rows_of.index(row)
         self.follow()
         self._explain()
+        from firmware.pages import PagesScreen
+        forget("firmware.pages")
         self.opened = PagesScreen("refused", "Cannot start", why, self.cols, self.fit - 1)
         return self.REFUSED
 

@@ -983,6 +983,12 @@ def test_the_move_buffer_fits_every_legal_move_list():
     assert opening._SPELT == gfx._SPELT
 
 
+def test_a_matchs_start_repeats_the_games_constants():
+    # firmware.deal (Game.__init__'s, let go after) repeats firmware.game's privately
+    from firmware import deal, game
+    assert deal._RING == game._RING and deal._NO_ONE == game._NO_ONE
+
+
 def test_the_store_repeats_the_devices_decision_deadline():
     # firmware.save repeats engine.ai.DEVICE_MS privately: the title imports no AI for it
     from engine.ai import DEVICE_MS

@@ -445,7 +445,7 @@ def test_an_ai_step_allocates_nothing_on_micropython_unless_it_ends_the_round(tm
     folder = tmp_path / "firmware"
     folder.mkdir()
     here = os.path.dirname(story.__file__)
-    for name in ("__init__.py", "game.py", "story.py", "save.py"):
+    for name in ("__init__.py", "game.py", "deal.py", "story.py", "save.py"):
         shutil.copy(os.path.join(here, name), folder / name)
     result = mpvm.run("PRESET = %r\n%s" % (preset, ALLOC_SCRIPT), modules=("engine", str(folder)),
                       steps=["run()", "run()"], timeout=240, label="game allocations").check()

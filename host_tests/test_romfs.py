@@ -138,7 +138,7 @@ def test_the_game_imported_from_rom_leaves_far_less_heap_than_from_files():
     loaded = rom.stdout.split("LOADED ")[1].split()     # what the imports brought in
     code = sum(len(d) for path, d in romfs.image_files(name).items()
                if path[4:-4].replace("/", ".").replace(".__init__", "") in loaded)
-    assert code > 50000
+    assert code > 45000          # the table's modules: enough code for the comparison to tell
     assert used(flash) - used(rom) > code // 2, (code, used(rom), used(flash))
 
 

@@ -11,6 +11,7 @@ from firmware import screens as S
 from firmware.app import App
 from firmware.gfx import Canvas
 from firmware.rulebook import rules_lines
+from firmware.pages import PagesScreen
 
 DOCS = os.path.join(os.path.dirname(__file__), "..", "docs", "rules.md")
 BOARDS = ("pico_display", "pico_oled", "thumby")
@@ -79,7 +80,7 @@ def every_page(sc):
 
 
 def same_pages(texts, cols, fit):
-    sc = S.PagesScreen("rules", "Rules", texts, cols, fit)
+    sc = PagesScreen("rules", "Rules", texts, cols, fit)
     want = [page + [""] * (fit - len(page)) for page in page_lines(texts, cols, fit)]
     assert every_page(sc) == want, (texts, cols, fit)
     assert sc.pages() == len(want)
@@ -87,11 +88,11 @@ def same_pages(texts, cols, fit):
 
 def test_pages_push_a_sentence_that_would_straddle_to_the_next_page():
     texts = ["one two three", "four five six seven", "eight"]
-    sc = S.PagesScreen("rules", "Rules", texts, 9, 3)
+    sc = PagesScreen("rules", "Rules", texts, 9, 3)
     assert every_page(sc) == [["one two", "three", ""], ["four five", "six seven", "eight"]]
-    sc = S.PagesScreen("rules", "Rules", ["a b c d e f g h"], 1, 3)   # longer than a page
+    sc = PagesScreen("rules", "Rules", ["a b c d e f g h"], 1, 3)   # longer than a page
     assert every_page(sc) == [["a", "b", "c"], ["d", "e", "f"], ["g", "h", ""]]
-    assert every_page(S.PagesScreen("stats", "Statistics", [], 9, 3)) == [["", "", ""]]
+    assert every_page(PagesScreen("stats", "Statistics", [], 9, 3)) == [["", "", ""]]
 
 
 def test_a_page_at_a_time_shows_what_wrapping_every_text_at_once_showed():

@@ -9,6 +9,7 @@ from engine.round import Round, View
 from engine.rules import Rules
 from firmware import gfx
 from firmware import screens as S
+from firmware.pages import CoverScreen, PagesScreen
 from firmware.boxes import BoxCanvas
 from host_tests.test_gfx import take_dirty
 from firmware.paint import painter_for, hand_fit, status_cols, status_fit
@@ -58,7 +59,9 @@ def test_the_rules_pages_wrap_the_page_shown_alone_in_the_vm():
         f = sizes_of(painter_for(BoxCanvas(w, h, depth)))
         setup = VM_PAGES % (f.list_fit, f.title_fit, f.list_cols, f.status_cols, f.status_fit,
                             f.hand_fit)
-        opened = mpvm.measure_alloc('app.pages("rules", "Rules", TEXTS)', setup,
+        # (firmware.pages imported beforehand: its code is not the pages' lines)
+        opened = mpvm.measure_alloc('app.pages("rules", "Rules", TEXTS)',
+                                    setup + "import firmware.pages\n",
                                     modules=("engine", "firmware"), timeout=60)
         turned = mpvm.measure_alloc("app.act(S.NEXT)", setup + 'app.pages("rules", "Rules", TEXTS)',
                                     modules=("engine", "firmware"), timeout=60)
@@ -162,7 +165,7 @@ def test_cover_draws_no_hand(w, h, depth):
     c = BoxCanvas(w, h, depth)
     p = painter_for(c)
     p.trace = []
-    p.paint(S.CoverScreen("Finn", 2))
+    p.paint(CoverScreen("Finn", 2))
     assert p.trace == [("cover", 2)]
     if depth == 4:
         assert c.ink(gfx.CARD) not in set(c.fb.pixel(x, y) for x in range(w) for y in range(h))
@@ -171,7 +174,7 @@ def test_cover_draws_no_hand(w, h, depth):
 
 
 def test_pages_screen_turns_pages_then_finishes():
-    sc = S.PagesScreen("story", "T", ["l%d" % i for i in range(7)], 20, fit=3)
+    sc = PagesScreen("story", "T", ["l%d" % i for i in range(7)], 20, fit=3)
     assert sc.pages() == 3
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 1
     assert sc.on(S.NEXT) == S.NOTHING and sc.page() == 2
@@ -179,7 +182,7 @@ def test_pages_screen_turns_pages_then_finishes():
 
 
 def test_the_scores_page_their_rows():
-    from firmware.screens import ScoresScreen
+    from firmware.pages import ScoresScreen
     sc = ScoresScreen("T", ("Name", "Rnd", "Tot", "Left"), [("P%d" % i, i, i, b"") for i in range(5)],
                       fit=2)
     assert sc.pages() == 3 and sc.page() == 0
