@@ -6,7 +6,7 @@ not in the heap while the table is played). A round's scores are firmware.paint_
 from engine.compat import const, forget
 from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, WARN, TITLE,
                           CURSOR_INK, LARGE, MEDIUM, TINY)
-from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, cols, list_cols
+from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, list_cols
 from firmware.paint_bars import title_bar, scroll_marks
 forget("firmware.paint_bars")    # (kept by the names above while this module is)
 
