@@ -40,7 +40,7 @@ from array import array
 from engine import moves as mv
 from engine.ai import new_player, DEVICE_MS, STRONG, EXPERT, ponderer
 from engine.compat import const, forget, ticks_ms, ticks_add, ticks_diff
-from engine.round import View   # (unused here: the rounds' code loads with the game's)
+import engine.round     # the rounds the match deals: their code loads with the game's
 from firmware import story
 
 _RING = const(64)       # events kept for the stories: a human's story is about a lap (at most

@@ -691,7 +691,8 @@ def report(rows, rom_rows=(), out=sys.stdout):
         " / %.3f to / %.3f (the VM's from-files figures, binascii hidden as here, read so"
         " high against real firmware on issue 15's measured game; the target is met when the"
         " high end is);" % (VM_HIGH[1], VM_HIGH[0]))
-    say("  largest: the largest single block (bytes; the baseline's own was %s);" % ", ".join(str(r["base_largest"]) for r in rows[:1]))
+    say("  largest: the largest single block (bytes; the baseline's own was %s);"
+        % ", ".join(str(r["base_largest"]) for r in rows[:1]))
     say("  frozen est.: ROMFS needs less what its imports keep in RAM and less what the name"
         " pool grew by after them (frozen, the game's names are in ROM), plus the module"
         " objects frozen code keeps: what the table modules' bodies keep when run in the VM,"
