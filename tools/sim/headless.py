@@ -119,8 +119,10 @@ class Runner:
 
     def _check_key(self, key):
         if not self.device.keys & (1 << key):
+            # each name once: a stick's press is A again on the Waveshare
+            named = dict.fromkeys(k for k, _ in self.device.board.KEYS)
             raise ScriptError("board %s has no key %s (it has: %s)" % (
-                self.device.name, boards.KEY_NAMES[key], " ".join(k for k, _ in self.device.board.KEYS)))
+                self.device.name, boards.KEY_NAMES[key], " ".join(named)))
 
 
 def play(device, make_runner, script, shots_dir):
