@@ -81,7 +81,7 @@ class App:
         """The pause menu over the table (or a cover, a story): firmware.pause's, its code
         loaded while it shows."""
         from firmware.pause import screen
-        self.show(screen(self, cursor))
+        self.show(screen(self, cursor), True)
 
     # --- input -----------------------------------------------------------------------
 
@@ -313,12 +313,15 @@ class App:
             elif type(due) is int:             # the move the Mau question was answered for
                 self._play(due)
                 self.painter.paint(self.screen)
-            elif type(due) is tuple:           # a match read on the last frame
+            elif type(due) is tuple:           # a match read, its start's code loaded
                 self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
             elif type(due) is dict:            # a setup: the game's code loaded on this frame
                 __import__("firmware.game")    # (the title and the setup load none of it),
                 __import__("firmware.deal")    # its start's too (Game() lets it go) ...
                 self.dealing = [due]
+            elif type(due[0]) is tuple:        # a match read on the last frame: its start's
+                __import__("firmware.deal")    # code loaded now, the match rebuilt on the next
+                self.dealing = due[0]
             else:                              # ... and its match dealt on the next
                 self._start(due[0])
 
@@ -517,9 +520,8 @@ class App:
         if self.looped:
             pieces, _ = self.store.read_game()
             if pieces is not None:
-                self.dealing = pieces            # a tuple: next_frame rebuilds it
-                __import__("firmware.deal")      # (the game's start loaded here: Game() lets
-                return                           # it go)
+                self.dealing = [pieces]          # next_frame loads the game's start, then
+                return                           # rebuilds the match
             game = None
         else:
             game, _ = self.store.load_game(self.playouts)

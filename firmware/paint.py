@@ -159,6 +159,10 @@ class Painter:
             from firmware.paint_scores import paint_scores
             forget("firmware.paint_scores")
             paint_scores(self, screen)
+        elif kind == "pages":    # the rules, a story: their code only while drawn
+            from firmware.paint_pages import paint_pages
+            forget("firmware.paint_pages")
+            paint_pages(self, screen)
         else:                    # lists, pages, the cover: their code loaded while one
             from firmware.paint_list import paint    # shows
             paint(self, screen)

@@ -1,7 +1,8 @@
-"""The framebuf painter's screens off the table: lists and pages (the pass-and-play cover
-through firmware.paint_cover, imported for a paint and let go), drawn for firmware.paint's
-Painter, which loads this module while one shows and lets it go at the table (its code is
-not in the heap while the table is played). A round's scores are firmware.paint_scores'."""
+"""The framebuf painter's lists (and the pass-and-play cover through firmware.paint_cover,
+imported for a paint and let go), drawn for firmware.paint's Painter, which loads this
+module while one shows and lets it go at the table (its code is not in the heap while the
+table is played). Pages of text are firmware.paint_pages', a round's scores
+firmware.paint_scores'."""
 
 from engine.compat import const, forget
 from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, WARN, TITLE,
@@ -15,11 +16,9 @@ _LOGO_CARDS = (0x2b, 0x07, 0x1e, 0x38, 0x2c)   # J hearts, 7 clubs, A spades, 8 
 
 
 def paint(p, sc):
-    """Bring painter `p`'s canvas up to date with `sc` (a list, pages, the cover)."""
+    """Bring painter `p`'s canvas up to date with `sc` (a list, the cover)."""
     kind = sc.kind
-    if kind == "pages":
-        _pages(p, sc)
-    elif kind == "cover":
+    if kind == "cover":
         from firmware.paint_cover import paint_cover
         forget("firmware.paint_cover")
         paint_cover(p, sc)
@@ -90,21 +89,3 @@ def _suit_chip(p, x, y, suit):
     c.rect(x, y, n + 4, min(n + 3, _ROW_H[c.size]), CARD)
     c.suit(x + 2, y + 1, suit, RED if suit >= 2 else INK)
 
-
-def _pages(p, sc):
-    c, s = p.c, p.c.size
-    if p._changed("bg", 1):
-        c.fill(BG)
-    title_bar(p, sc.title)
-    lines = sc.lines      # the page shown
-    for r in range(sc.fit):
-        text = lines[r] if r < len(lines) else ""
-        if p._changed(r, text):
-            y = _ROW_Y[s] + r * _ROW_H[s]
-            c.rect(0, y if s == MEDIUM else y - 1, c.width, _ROW_H[s], BG)
-            c.text(text[:list_cols(c)], 1 if s == TINY else 4, y, TEXT)
-    foot = "%d/%d OK" % (sc.page() + 1, sc.pages())
-    if p._changed("foot", foot):
-        y = c.height - (7, 8, 10)[s]
-        c.rect(0, y, c.width, c.height - y, BG)
-        c.small(foot, c.width - 4 * len(foot) - 2, y + s + 1, DIM)

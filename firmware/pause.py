@@ -35,8 +35,8 @@ def take(app, got):
     elif item == "Save and quit":
         if app.game is not None and app.store is not None and app.store.unsaved:
             app._save()      # a save the flash refused, again (each move was saved as made)
-        app._release()       # the game, its table screen and the way back
-        app.title()
+        app._release()       # the game, its table screen and the way back: gone before
+        app.make("firmware.title")   # the title is made
     elif item.startswith("Sound"):
         _switch_sound(app)
 

@@ -23,6 +23,11 @@ def screen(app, notice=""):
     return S.ListScreen("title", "Mau-Mau", items, lines, app.sizes.title_fit)
 
 
+def made(app):
+    """The title after Save and quit (App.make): made once the match has left the heap."""
+    app.show(screen(app), True)
+
+
 def take(app, got):
     """Row `got` of the title taken (a negative `got`: nothing taken)."""
     if got < 0:

@@ -463,9 +463,10 @@ def test_save_and_quit_writes_only_a_save_the_flash_refused(tmp_path):
     assert store.written == ["match"] and store.unsaved == []
 
 
-def test_on_a_device_loop_continue_reads_rebuilds_and_shows_the_table_on_three_frames(tmp_path):
-    # the file and its parsing are garbage before the match is rebuilt, the rebuilding's
-    # (its modules, the replay) before the table is built
+def test_on_a_device_loop_continue_reads_rebuilds_and_shows_the_table_on_four_frames(tmp_path):
+    # the file and its parsing are garbage before the match is rebuilt (the game's start
+    # loaded on a frame between), the rebuilding's (its modules, the replay) before the
+    # table is built
     store = Store(str(tmp_path))
     h = paused_at_the_first_table(store)
     saved = h.app.game.n_moves
@@ -474,11 +475,16 @@ def test_on_a_device_loop_continue_reads_rebuilds_and_shows_the_table_on_three_f
     h.choose("Continue")
     assert h.app.dealing is store and h.app.game is None
     h.app.frame(h.now + 20, NoKeys())            # the file read
+    assert h.app.game is None and type(h.app.dealing[0]) is tuple
+    assert "firmware.deal" not in sys.modules
+    h.app.frame(h.now + 40, NoKeys())            # the game's start loaded
     assert h.app.game is None and type(h.app.dealing) is tuple
-    h.app.frame(h.now + 40, NoKeys())            # the match rebuilt
+    assert "firmware.deal" in sys.modules
+    h.app.frame(h.now + 60, NoKeys())            # the match rebuilt (its start let go)
     assert h.app.game.n_moves == saved and h.app.table is None
+    assert "firmware.deal" not in sys.modules
     assert h.screen.name == "title"              # as it was shown, its keys waiting
-    h.app.frame(h.now + 60, NoKeys())            # its table
+    h.app.frame(h.now + 80, NoKeys())            # its table
     assert h.screen.name == "table" and h.app.table is not None and h.app.dealing is None
 
 

@@ -22,7 +22,7 @@ from tools import cli
 BOARDS = ("pico_display", "waveshare_lcd114", "tdisplay", "pico_oled", "thumby")
 PAINTER = ("/firmware/paint.py", "/firmware/paint_large.py", "/firmware/paint_fly.py",
            "/firmware/paint_list.py",
-           "/firmware/paint_scores.py", "/firmware/paint_cover.py")
+           "/firmware/paint_pages.py", "/firmware/paint_scores.py", "/firmware/paint_cover.py")
 CANVAS = ("/firmware/gfx.py", "/firmware/boxes.py", "/firmware/direct.py")
 DRIVER = ("/firmware/st7789.py", "/firmware/st7789_show.py", "/firmware/ssd1306.py",
           "/firmware/ssd1306_i2c.py", "/firmware/ssd1306_spi.py", "/firmware/expand.py")
