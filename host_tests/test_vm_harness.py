@@ -171,3 +171,29 @@ def test_runner_reports_each_test_with_traceback_and_output(tmp_path):
     assert outcomes["test_bad"].output == "about to fail"
     assert "KeyError: missing" in outcomes["test_raises"].traceback
     assert result.ok
+
+
+
+def test_a_full_capped_heap_reports_the_programs_own_failed_allocation():
+    # the report of a MemoryError allocates nothing: a buffer for its traceback would not
+    # fit in the full heap either, and the VM spun until killed (tools/bench/needs.py says
+    # where and why a capped evening ran out from this report); one step, compiled while
+    # the heap had room, fills the heap with holes of 80 bytes, then asks for 3,000
+    main = ("keep = []\n"
+            "def step():\n"
+            "    if keep:\n"
+            "        return grow()\n"
+            "    try:\n"
+            "        while True:\n"
+            "            keep.append(bytearray(64))\n"
+            "    except MemoryError:\n"
+            "        pass\n"
+            "    for i in range(len(keep) - 200, len(keep), 2):\n"
+            "        keep[i] = None\n"
+            "def grow():\n"
+            "    return bytearray(3000)\n")
+    result = mpvm.run(main, modules=(), steps=[("step()", 2)], heapsize=64 * 1024,
+                      capped=True, timeout=60)
+    assert not result.ok
+    assert "in grow" in result.stderr
+    assert "MemoryError: memory allocation failed, allocating 3000 bytes" in result.stderr

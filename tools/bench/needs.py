@@ -14,7 +14,8 @@ the MicroPython VM on fake pins and bus, with a save store (as on a device):
 - capped runs: the heap cannot grow (tools/vm/mpvm.py `capped`), and everything free
   above the baseline but `cap` bytes is reserved before the app is imported; the cap is
   bisected to the smallest in which the whole evening plays to its end (a run that runs
-  out spins in the VM, so each has a timeout: a timeout counts as running out). A capped
+  out stops at the MemoryError, which the VM's harness reports without allocating; each
+  run has a timeout too, and a timeout counts as running out). A capped
   evening says where it is (decision and screen) as that changes: for the largest cap
   that ran out, the report says where and why (the failed allocation's size).
 

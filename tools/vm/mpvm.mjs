@@ -44,6 +44,9 @@ def _mpvm_exec(src, name, g):
             return code or 0
         print(code, file=sys.stderr)
         return 1
+    except MemoryError as e:    # told at once: the full heap has no room for the buffer below
+        sys.print_exception(e, sys.stderr)
+        return 1
     except BaseException as e:
         buf = io.StringIO()
         sys.print_exception(e, buf)
