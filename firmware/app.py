@@ -79,7 +79,8 @@ class App:
 
     def pause(self, cursor=0):
         """The pause menu over the table (or a cover, a story): firmware.pause's, its code
-        loaded while it shows."""
+        loaded while it shows; drawn on a device loop's next frame (the table's drawing, or
+        the pages left, garbage by then)."""
         from firmware.pause import screen
         self.show(screen(self, cursor), True)
 

@@ -163,8 +163,8 @@ class Painter:
             from firmware.paint_pages import paint_pages
             forget("firmware.paint_pages")
             paint_pages(self, screen)
-        else:                    # lists, pages, the cover: their code loaded while one
-            from firmware.paint_list import paint    # shows
+        else:                    # lists, the cover: their code loaded while one shows
+            from firmware.paint_list import paint
             paint(self, screen)
 
     def let_go(self):

@@ -5,7 +5,7 @@ table is played). Pages of text are firmware.paint_pages', a round's scores
 firmware.paint_scores'."""
 
 from engine.compat import const, forget
-from firmware.gfx import (BG, CARD, INK, RED, DIM, HILITE, CURSOR, TEXT, WARN, TITLE,
+from firmware.gfx import (BG, CARD, INK, RED, HILITE, CURSOR, TEXT, WARN, TITLE,
                           CURSOR_INK, LARGE, MEDIUM, TINY)
 from firmware.paint import _ROW_Y, _ROW_H, _LOGO_ROWS, list_cols
 from firmware.paint_bars import title_bar, scroll_marks

@@ -517,6 +517,19 @@ def test_on_a_device_loop_a_new_phase_is_made_on_one_frame_and_drawn_on_the_next
     assert "firmware.rulebook" not in sys.modules    # the pages keep its words, not its code
     h.app.frame(h.now + 40, NoKeys())            # ... and drawn
     assert h.app.painter.screen is h.screen and any("7" in line for line in every_line(h.screen))
+    # a page is drawn without the list screens' code, and its own is let go once drawn
+    assert "firmware.paint_list" not in sys.modules and "firmware.paint_pages" not in sys.modules
+    h.press(S.OK)                                # the pages read: the menu made ...
+    assert h.screen.name == "pause" and h.app.painter.screen is None
+    h.app.frame(h.now + 60, NoKeys())            # ... and drawn once the pages are garbage
+    assert h.app.painter.screen is h.screen and h.app.dealing is None
+    h.choose("Save and quit")                    # the match let go; the title made ...
+    assert h.app.game is None and h.app.table is None and h.screen.name == "pause"
+    h.app.frame(h.now + 80, NoKeys())            # ... once it has left the heap ...
+    assert h.screen.name == "title"
+    assert h.app.painter.screen is None
+    h.app.frame(h.now + 100, NoKeys())           # ... and drawn
+    assert h.app.painter.screen is h.screen and h.app.dealing is None
 
 
 def test_on_a_device_loop_a_save_damaged_since_boot_continues_to_a_fresh_title(tmp_path):
