@@ -443,6 +443,21 @@ def visible_leaves(group, dx=0, dy=0, scale=1, out=None):
     return out
 
 
+_BITMAP_INK = {}
+
+
+def bitmap_ink(bitmap):
+    """The (x, y) of each pixel of a label's bitmap that is not 0. A label keeps its bitmap
+    frame after frame: each content is read pixel by pixel once (Blinka's Bitmap keeps its
+    pixels in _data, read here as the key)."""
+    key = (bitmap.width, bitmap.height, bitmap._bits_per_value, bytes(bitmap._data))
+    ink = _BITMAP_INK.get(key)
+    if ink is None:
+        ink = _BITMAP_INK[key] = [(bx, by) for bx in range(bitmap.width)
+                                  for by in range(bitmap.height) if bitmap[bx, by]]
+    return ink
+
+
 def measure(obj, x, y, scale):
     """("label" / "grid" / "rect", box, ink pixels): a label's ink from its bitmap."""
     from adafruit_display_text import bitmap_label
@@ -450,8 +465,7 @@ def measure(obj, x, y, scale):
         s = scale * obj.scale
         tg, bitmap = obj.tilegrid, obj.bitmap
         ink = {(x + (tg.x + bx) * s + i, y + (tg.y + by) * s + j)
-               for bx in range(bitmap.width) for by in range(bitmap.height) if bitmap[bx, by]
-               for i in range(s) for j in range(s)}
+               for bx, by in bitmap_ink(bitmap) for i in range(s) for j in range(s)}
         bb = obj.bounding_box
         return "label %r" % obj.text, (x + bb[0] * s, y + bb[1] * s, bb[2] * s, bb[3] * s), ink
     if hasattr(obj, "tile_width"):
@@ -464,7 +478,7 @@ def faults_on_screen(painter):
     """What does not fit on the displayio screen now: an object off the screen, two labels'
     ink on each other, a label's ink cut by a card or a bar (within a card or a tile it keeps
     a pixel clear of the edge and the frame)."""
-    from test_fit import bounds, inside, shrink
+    from test_fit import bounds, inside, overlap, shrink
     screen = (0, 0, painter.width, painter.height)
     things = [measure(*leaf) for leaf in visible_leaves(painter.root)
               if leaf[0] is not painter.flight]     # a card on its way passes over all
@@ -478,12 +492,15 @@ def faults_on_screen(painter):
         for other, _, ink2 in labels[i + 1:]:
             if ink & ink2:
                 faults.append("%s over %s" % (what, other))
+        around = bounds(ink)
         for kind, area, _ in shapes:
             x, y, w, h = area
+            if not overlap(around, area):        # (then no pixel of the ink is in it)
+                continue
             if not any(x <= px < x + w and y <= py < y + h for px, py in ink):
                 continue
-            if not inside(bounds(ink), shrink(area, 2, 2) if kind == "grid" else area):
-                faults.append("%s at %r cut by the %s %r" % (what, bounds(ink), kind, area))
+            if not inside(around, shrink(area, 2, 2) if kind == "grid" else area):
+                faults.append("%s at %r cut by the %s %r" % (what, around, kind, area))
     return faults
 
 

@@ -77,13 +77,13 @@ def evening(rig, decisions, rounds):
         yield "%d:%s" % (step, rig.app.screen.name)
 
 
-def panels(name, direct, decisions, rounds, folder, monkeypatch):
+def panels(name, direct, decisions, rounds, seed, folder, monkeypatch):
     """(where, a digest of the panel's RAM) after each decision of the evening on board
-    `name`, saving to `folder`; and the rig."""
+    `name` dealt from `seed`, saving to `folder`; and the rig."""
     from firmware.save import Store
     chipmodels.install_machine(monkeypatch)
     board = importlib.import_module("board_configs." + name)
-    rig = chipmodels.Rig(board, seed=6, direct=direct, store=Store(str(folder)))
+    rig = chipmodels.Rig(board, seed=seed, direct=direct, store=Store(str(folder)))
     rig.app.painter.flies = False              # the whole canvas's flights: none direct
     seen = []
     for where in evening(rig, decisions, rounds):
@@ -93,15 +93,22 @@ def panels(name, direct, decisions, rounds, folder, monkeypatch):
     return seen, rig
 
 
-@pytest.mark.parametrize("name, decisions, rounds", [
-    ("pico_display", 600, 2), ("waveshare_lcd114", 60, 1), ("tdisplay", 60, 1)])
-def test_the_panel_shows_the_same_pixels_drawn_direct(name, decisions, rounds, tmp_path,
+# The Pico Display's evening dealt from seed 9 ends, title to statistics, after 136
+# decisions; from seed 6 after 368 (a first round of 251). Measured: both pass through the
+# same screens, the same hard table states (test_fit.table_states: pending draws, a wish,
+# a 10 and a queen in the hand and on top, a status of pages) and the same kinds of items
+# in the hand row, so the long one (some 75 s) is a soak, run with -m slow.
+@pytest.mark.parametrize("name, decisions, rounds, seed", [
+    ("pico_display", 600, 2, 9),
+    pytest.param("pico_display", 600, 2, 6, marks=pytest.mark.slow),
+    ("waveshare_lcd114", 60, 1, 6), ("tdisplay", 60, 1, 6)])
+def test_the_panel_shows_the_same_pixels_drawn_direct(name, decisions, rounds, seed, tmp_path,
                                                       monkeypatch):
     """Every decision of an evening: the panel drawn a piece at a time equals the panel sent
     from the whole-screen canvas, pixel for pixel (on the Pico Display the whole evening, title
     to statistics; on the other two the turned and offset panels, a round's start)."""
-    whole, _ = panels(name, False, decisions, rounds, tmp_path / "whole", monkeypatch)
-    direct, rig = panels(name, True, decisions, rounds, tmp_path / "direct", monkeypatch)
+    whole, _ = panels(name, False, decisions, rounds, seed, tmp_path / "whole", monkeypatch)
+    direct, rig = panels(name, True, decisions, rounds, seed, tmp_path / "direct", monkeypatch)
     assert [w for w, _ in direct] == [w for w, _ in whole]
     for (where, want), (_, got) in zip(whole, direct):
         assert got == want, where

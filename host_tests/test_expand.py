@@ -24,7 +24,14 @@ from tools.vm import build_mpy, mpvm
 from tools.vm.build_mpy import ROOT, CompileError, compile_source
 
 SOURCE = ROOT / "firmware" / "expand.py"
-EXPAND = load_viper(SOURCE, "expand")
+
+
+def load_expand():
+    """expand's source run in CPython, in a pretend address space of its own: the fake
+    viper keeps every buffer it is handed and finds an address by a walk through them all,
+    so each band, case or panel gets a fresh one (one for the whole module grew to
+    thousands of buffers and made the later tests quadratic)."""
+    return load_viper(SOURCE, "expand")
 
 
 def blitted(canvas, width, height, lut, band, x, w, top, lines):
@@ -39,7 +46,7 @@ def blitted(canvas, width, height, lut, band, x, w, top, lines):
 def expanded(canvas, width, lut, band, x, w, top, lines):
     """The band after expand of the same rectangle."""
     band = bytearray(band)
-    EXPAND(band, bytearray(canvas), bytearray(lut), (width + 1) >> 1, x, w, top, lines)
+    load_expand()(band, bytearray(canvas), bytearray(lut), (width + 1) >> 1, x, w, top, lines)
     return bytes(band)
 
 
@@ -107,7 +114,7 @@ DC, CS = 16, 17      # as the st7789_bus fixture (conftest) wires them
 
 def panel_after(rotation, boxes_seed, native, monkeypatch):
     """The panel model's pixels after a full show and random partial shows."""
-    monkeypatch.setattr(st7789, "expand", EXPAND if native else None)
+    monkeypatch.setattr(st7789, "expand", load_expand() if native else None)
     spi = FakeSPI(0)
     width, height, madctl, xo, yo = st7789_wake.panel_135x240(rotation)
     panel = st7789.ST7789(spi, FakePin(DC), FakePin(CS), width, height, xo, yo, madctl)

@@ -90,9 +90,9 @@ def test_test_installs_everything_and_the_micropython_vm(tmp_path):
         PIP + "-r requirements-circuitpython.txt",
         PIP + "--no-deps -r requirements-nodeps.txt",
         "npm ci --silent --no-audit --no-fund",
-        "python -m pytest -n 2 -x",         # two workers; options after them win
+        "python -m pytest -n 2 --dist worksteal -x",   # two workers; options after them win
     ]
-    assert mau(work, path, "test") == ["python -m pytest -n 2"]
+    assert mau(work, path, "test") == ["python -m pytest -n 2 --dist worksteal"]
     assert mau(work, path, "play")[-1] == "python -m tools.sim"
 
 

@@ -241,12 +241,14 @@ def test_no_progress_line_when_stderr_is_not_a_terminal_or_with_quiet(tmp_path):
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and "\r" not in done.stderr
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("selfplay: 30 games")
-    proc, term = start(["tools.selfplay", "--games", "3000", "--quiet", "--out",
+    # on a terminal, 300 games take some 4 s: without --quiet the line would be redrawn
+    # (every 0.2 s) some twenty times, and once more at the last game whatever the time
+    proc, term = start(["tools.selfplay", "--games", "300", "--quiet", "--out",
                         str(tmp_path / "log.jsonl")], tty=True)
     proc.communicate(timeout=300)
     shown = read_terminal(term).decode()
     os.close(term)
-    assert " left" not in shown and shown.startswith("selfplay: 3000 games")
+    assert " left" not in shown and shown.startswith("selfplay: 300 games")
 
 
 def test_the_time_left_reads_as_a_clock():
