@@ -418,7 +418,7 @@ def test_pause_menu_rules_and_save_and_quit(tmp_path):
     hand = bytes(h.app.game.rnd.hand(0))
     h.press(S.MENU)
     h.choose("Save and quit")
-    assert h.screen.name == "title"
+    assert h.screen.name == "title" and h.screen.items[0] == "Continue"
     again = Hands("pico_oled", store)          # power off and on
     assert again.screen.items[0] == "Continue"
     again.choose("Continue")
