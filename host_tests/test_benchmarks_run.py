@@ -187,9 +187,16 @@ def test_bench_firmware_prints_every_figure():
     assert not row["calls_in_paint"] and row["pin_calls_move"] > 0
     assert (row["full_pin_calls"], row["full_spi_writes"]) == (8, 5 + 45)
     assert "Pin calls and SPI writes a move in the redraws (pico_display in show)" in text
-    # the fakes' Python is taken off the show and as many C calls put back, both as Python
-    assert row["model_fakes"]["show"] - model["show"] == pytest.approx(
-        (row["calls_fake_ms"] - row["calls_c_ms"]) * bench_firmware.PYTHON_FACTOR)
+    # the fakes' Python is taken off the show and as many C calls put back, both as Python;
+    # on a busy machine the timed call prices can exceed the show's own Python, and then the
+    # show's CPU stops at the floor of its blitted pixels' price
+    swap = (row["calls_fake_ms"] - row["calls_c_ms"]) * bench_firmware.PYTHON_FACTOR
+    saved = row["model_fakes"]["show"] - model["show"]
+    floor = model["pixels"] * row["show_us"] / 1000
+    if model["show"] > floor + 1e-6:
+        assert saved == pytest.approx(swap)
+    else:
+        assert 0 <= saved <= swap + 1e-6
 
 
 def test_the_fakes_count_the_pin_calls_and_spi_writes_a_window_makes(monkeypatch):
