@@ -66,20 +66,21 @@ def read_until_quiet(fd, proc, seconds, quiet=0.4):
     return b"".join(chunks).decode(errors="replace")
 
 
-def play_in_pty(args, keys, rows, columns, first=20):
+def play_in_pty(args, keys, rows, columns, first=20, quiet=0.4):
     """Run the simulator with `args` in a pty of `rows` x `columns`; type each key of
-    `keys` once its output is quiet, then q. Returns each stretch of output (before the
-    first key, after each key, after q) and the terminal's modes before and after."""
+    `keys` once its output is quiet (for `quiet` seconds), then q. Returns each stretch of
+    output (before the first key, after each key, after q) and the terminal's modes before
+    and after."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     modes = [termios.tcgetattr(slave)]
     proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--mode", "terminal"] + args,
                             stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT)
     try:
-        out = [read_until_quiet(master, proc, first)]
+        out = [read_until_quiet(master, proc, first, quiet)]
         for key in keys + [b"q"]:
             os.write(master, key)
-            out.append(read_until_quiet(master, proc, 10))
+            out.append(read_until_quiet(master, proc, 10, quiet))
         assert proc.wait(timeout=10) == 0, proc.stderr.read().decode()
     finally:
         if proc.poll() is None:
@@ -134,7 +135,8 @@ def test_an_80x24_terminal_shows_the_whole_default_screen_shrunk(tmp_path):
     from tools.sim.__main__ import seeded
     # the down arrow: on the Pico Display, Y (next)
     (title, moved, rest), _ = play_in_pty(
-        ["--seed", "5", "--save-dir", str(tmp_path / "a")], [b"\x1b[B"], 24, 80)
+        ["--seed", "5", "--save-dir", str(tmp_path / "a")], [b"\x1b[B"], 24, 80,
+        quiet=1.5)      # a loaded machine can pause longer than 0.4 s between a key and its frame
     shown = characters(title, 80, 24), characters(title + moved, 80, 24)
     dev = Device(boards.load("pico_display"), seeded(firmware_app_factory(), 5), str(tmp_path / "b"))
     renderer, notes = terminal.layout(dev.canvas, dev.board, 80, 24)
