@@ -362,7 +362,10 @@ class App:
             self.painter.paint(t)
         if dealt:         # the deal's garbage goes before the first AI move makes its own
             return
-        game = self.game
+        game, store = self.game, self.store
+        if store is not None and not store.counted(game):
+            store.count(game)     # a round or the match ended: counted on a frame of its own
+            return
         if not game.think() and game.ai_to_act() and ticks_diff(now_ms, self.due) < _PAUSE_MS:
             return    # a slice of search a frame (the AI due, else the hint): the AI waits
         if not self.busy or ticks_diff(now_ms, self.due) < 0:
@@ -547,7 +550,7 @@ class App:
         between rounds is saved at once); a full or failing flash costs the save (the
         table says NOT SAVED until one works again), never the game."""
         if self.store is not None and self.game is not None:
-            self.store.save_game(self.game)
+            self.store.save_game(self.game, not self.looped)   # a loop counts in tick
             self.painter.unsaved = self.store.trouble != ""
 
     def _last_setup(self):

@@ -54,12 +54,7 @@ MATCH = "match"
 SETTINGS = "settings"
 STATS = "stats"
 
-# Fields of a player's lifetime statistics.
-_GAMES = const(0)
-_WINS = const(1)
-_ROUNDS = const(2)
-_ROUNDS_WON = const(3)
-_POINTS = const(4)
+_APART = ("setup", "ais")     # a match save's longest values, each dumped on its own
 
 _DEVICE_MS = const(250)       # engine.ai.DEVICE_MS (repeated: the title loads no AI)
 
@@ -122,7 +117,7 @@ class Store:
 
     def __init__(self, root):
         self.root = root
-        self._stats = None   # the stats file as last read or written
+        self.mark = None     # the statistics' mark of what they counted (None: unread)
         self._setup = None   # the settings' JSON as last read or written ("": none; None: unread)
         self.trouble = ""    # why the last refused write failed, while one is unsaved
         self.unsaved = []    # names whose last write the flash refused
@@ -266,19 +261,24 @@ class Store:
 
     # -- the match -----------------------------------------------------------
 
-    def save_game(self, game):
+    def save_game(self, game, count=True):
         """Save the match after a completed move (and count finished rounds and matches
-        in the statistics first). Use as `game.on_change`."""
+        in the statistics first; `count` False: left for `count`, which a device loop
+        calls on a frame of its own). Use as `game.on_change`."""
         for name in list(self._later):   # settings or statistics the flash refused
             self.write_json(name, self._later[name])
-        self.record(game)
+        if count:
+            self.count(game)
         state, dealt, moves = game.snapshot()
-        head = _utf8(json.dumps(state))
-        table = dealt if dealt is not None else b""
         # the round's moves so far (not the whole list's room), 16-bit little-endian
         # words (every supported port is LE)
         raw = bytes(memoryview(moves)[0:state["moves"]])
-        self.write(MATCH, (_le(len(head), 2), head, _le(len(table), 2), table, raw))
+        head = _json_pieces(state, _APART)
+        table = dealt if dealt is not None else b""
+        size = 0
+        for piece in head:
+            size += len(piece)
+        self.write(MATCH, [_le(size, 2)] + head + [_le(len(table), 2), table, raw])
 
     def load_game(self, playouts=None, deadline_ms=_DEVICE_MS, pieces=None):
         """(game, status): the saved match (or the `pieces` read_game gave) resumed at its
@@ -322,46 +322,39 @@ class Store:
 
     def stats(self):
         """Lifetime statistics: {name: [games, wins, rounds, rounds won, points]}."""
-        return self._stats_file()["players"]
+        return _stats().read(self)["players"]
 
-    def _stats_file(self):
-        """The stats file as last read or written (read once; a fresh one if unsound)."""
-        value = self._stats
-        if value is None:
-            value, _ = self.read_json(STATS)
-            if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
-                value = {"mark": [None, 0, False], "players": {}}
-            self._stats = value
-        return value
+    def count(self, game):
+        """Count the game's finished rounds and its end in the statistics, once each
+        (firmware.stats loaded only when one is new)."""
+        mark = self.mark
+        if mark is not None and mark[0] != game.seed:
+            self.mark = [game.seed, 0, False]    # a new match: none of it counted yet
+        if not self.counted(game):
+            _stats().record(self, game)
 
-    def record(self, game):
-        """Count the game's last finished round and its end in the statistics, once each
-        (the stats file remembers which match and round it counted last)."""
-        value = self._stats_file()
-        mark = value["mark"]
-        if mark[0] != game.seed:
-            mark = value["mark"] = [game.seed, 0, False]
-        players = value["players"]
-        m = game.match
-        changed = False
-        if m.rounds_played > mark[1] and m.last_points is not None:
-            for k in range(len(m.last_seats)):
-                row = _row(players, game.names[m.last_seats[k]])
-                row[_ROUNDS] += 1
-                row[_POINTS] += m.last_points[k]
-                if m.last_winner == m.last_seats[k]:
-                    row[_ROUNDS_WON] += 1
-            mark[1] = m.rounds_played
-            changed = True
-        if m.is_over() and not mark[2]:
-            for name in game.names:
-                _row(players, name)[_GAMES] += 1
-            if m.winner() is not None:
-                _row(players, game.names[m.winner()])[_WINS] += 1
-            mark[2] = True
-            changed = True
-        if changed:
-            self.write_json(STATS, value)
+    def counted(self, game):
+        """True if the statistics hold every round and end the match has finished (by
+        their mark; unread, or another match's: not known)."""
+        mark, m = self.mark, game.match
+        return (mark is not None and mark[0] == game.seed
+                and not (m.rounds_played > mark[1] and m.last_points is not None)
+                and (mark[2] or not m.is_over()))
+
+
+def _json_pieces(state, keys):
+    """The JSON text of dict `state` as a list of bytes-likes, the values of `keys` each
+    dumped on its own: one object's text, in pieces no longer than a third of it (a save
+    each move then needs no long free block of the heap)."""
+    pieces = []
+    for key in keys:
+        pieces.append(_utf8('%s"%s": ' % (", " if pieces else "{", key)))
+        pieces.append(_utf8(json.dumps(state.pop(key))))
+    rest = _utf8(json.dumps(state))       # "{...}": its brace dropped, the object goes on
+    pieces.append(_utf8(", ") if state else _utf8("}"))
+    if state:
+        pieces.append(rest[1:])
+    return pieces
 
 
 def _load():
@@ -371,8 +364,9 @@ def _load():
     return load
 
 
-def _row(players, name):
-    row = players.get(name)
-    if row is None:
-        row = players[name] = [0, 0, 0, 0, 0]
-    return row
+def _stats():
+    """firmware.stats, for one count or look: let go after (a move that ends nothing
+    counts nothing)."""
+    from firmware import stats
+    forget("firmware.stats")
+    return stats

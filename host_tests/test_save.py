@@ -505,7 +505,8 @@ def firmware_copy(tmp_path):
     folder = tmp_path / "firmware"
     folder.mkdir()
     root = os.path.dirname(save.__file__)
-    for name in ("__init__.py", "game.py", "deal.py", "story.py", "save.py", "load.py", "resume.py"):
+    for name in ("__init__.py", "game.py", "deal.py", "story.py", "save.py", "load.py", "resume.py",
+                 "stats.py"):
         shutil.copy(os.path.join(root, name), folder / name)
     return folder
 
