@@ -63,13 +63,6 @@ class App:
         from firmware.title import screen
         self.show(screen(self, notice))
 
-    def setup(self):
-        """The new-game setup, starting from the last one played (names included)."""
-        from firmware.setup import SetupScreen, last_setup   # loaded only to set a game up
-        f = self.sizes
-        self.show(SetupScreen(last_setup(self.store), f.list_fit, f.list_cols,
-                              self.layout in ("dpad", "badge")))
-
     def pages(self, name, title, texts):
         """Texts to read, wrapped to the screen a page at a time, page breaks between them."""
         from firmware.pages import PagesScreen   # its code kept while the pages are
@@ -158,7 +151,7 @@ class App:
         elif name == "final" and got >= 0:
             forget("firmware.between")
             if got == 0:
-                self.setup()
+                _start().open_setup(self)
             else:
                 self.title()
         self._drawn()
@@ -303,8 +296,6 @@ class App:
             if due is self.game:
                 due.next_round()               # saved there, through on_change
                 self._begin(False)
-            elif due is self.store:
-                self._continue()
             elif due is _BEGIN:                # a match loaded on the last frame
                 self._begin(False)
             elif due is _PAINT:                # a screen made on the last frame
@@ -314,17 +305,13 @@ class App:
             elif type(due) is int:             # the move the Mau question was answered for
                 self._play(due)
                 self.painter.paint(self.screen)
-            elif type(due) is tuple:           # a match read, its start's code loaded
-                self._resumed(self.store.load_game(self.playouts, pieces=due)[0])
-            elif type(due) is dict:            # a setup: the game's code loaded on this frame
-                __import__("firmware.game")    # (the title and the setup load none of it),
-                __import__("firmware.deal")    # its start's too (Game() lets it go) ...
-                self.dealing = [due]
-            elif type(due[0]) is tuple:        # a match read on the last frame: its start's
-                __import__("firmware.deal")    # code loaded now, the match rebuilt on the next
-                self.dealing = due[0]
-            else:                              # ... and its match dealt on the next
-                self._start(due[0])
+            elif type(due) is tuple:           # a match read, its start's code loaded:
+                from firmware.resume import play_on    # rebuilt (load_game lets it go)
+                play_on(self, self.store.load_game(self.playouts, pieces=due)[0])
+            elif type(due) is list and type(due[0]) is dict:   # a setup, its code loaded
+                self._start(due[0])                            # on the last frame: dealt
+            else:                              # a start's earlier steps (firmware.start's)
+                _start().step(self, due)
 
     def hold(self, due):
         """Deal `due` on the next frame: a setup's new match (the frame after loads the
@@ -518,33 +505,6 @@ class App:
         from firmware.opening import boot_notice
         return boot_notice(self)
 
-    def _continue(self):
-        """Resume the saved match at its last completed move (on a device loop it is read
-        on this frame and rebuilt on the next: the file and its parsing are garbage first)."""
-        if self.looped:
-            pieces, _ = self.store.read_game()
-            if pieces is not None:
-                self.dealing = [pieces]          # next_frame loads the game's start, then
-                return                           # rebuilds the match
-            game = None
-        else:
-            game, _ = self.store.load_game(self.playouts)
-        self._resumed(game)
-
-    def _resumed(self, game):
-        """Play on with a loaded match (None: the save was damaged)."""
-        if game is None:
-            self.title("Save damaged, starting fresh")
-            return
-        self.game = game
-        if game.setup.get("linked") and self.open_link is not None:
-            from firmware.linkhost import resume
-            resume(self)             # a linked match: its host again
-        if self.looped:              # its table on the next frame: the load's garbage first
-            self.dealing = _BEGIN
-        else:
-            self._begin(False)
-
     def _save(self, game=None):
         """Save the match (also the game's on_change: every completed move and every change
         between rounds is saved at once); a full or failing flash costs the save (the
@@ -552,13 +512,6 @@ class App:
         if self.store is not None and self.game is not None:
             self.store.save_game(self.game, not self.looped)   # a loop counts in tick
             self.painter.unsaved = self.store.trouble != ""
-
-    def _last_setup(self):
-        """The setup played last (remembered by the store), else you against three AIs
-        (firmware.setup let go at once: only a setup screen keeps its code)."""
-        from firmware.setup import last_setup
-        forget("firmware.setup")
-        return last_setup(self.store)
 
 
 _BEGIN = "begin"    # App.dealing: play on with the match loaded on the last frame
@@ -570,3 +523,9 @@ def _between():
     """firmware.between, imported for the end of a round (and let go at the next deal)."""
     from firmware import between
     return between
+
+
+def _start():
+    """firmware.start, for one step of starting play (it lets itself go)."""
+    from firmware import start
+    return start

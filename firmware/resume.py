@@ -66,6 +66,22 @@ def restore(state, dealt, moves, playouts, deadline_ms, kind=Game):
     return game
 
 
+def play_on(app, game):
+    """The app plays on with a loaded match (None: the save was damaged)."""
+    if game is None:
+        app.title("Save damaged, starting fresh")
+        return
+    app.game = game
+    if game.setup.get("linked") and app.open_link is not None:
+        from firmware.linkhost import resume
+        resume(app)              # a linked match: its host again
+    if app.looped:               # its table on the next frame: the load's garbage first
+        from firmware.app import _BEGIN
+        app.dealing = _BEGIN
+    else:
+        app._begin(False)
+
+
 def _replay(game, dealt, moves, n):
     """Lay the dealt table and make the recorded moves again, the AIs watching."""
     m = game.match

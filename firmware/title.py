@@ -37,13 +37,17 @@ def take(app, got):
     if item == "Continue" and app.looped:   # loaded on the next frame, as a deal
         app.hold(app.store)
     elif item == "Continue":
-        app._continue()
+        from firmware.start import continue_match
+        continue_match(app)
     elif item == "New game":
-        app.setup()
+        from firmware.start import open_setup
+        open_setup(app)
     elif item in ("Host a linked game", "Host link play"):   # no new names for the pool
         from firmware.linkhost import LinkHost
-        app.link = LinkHost(app.open_link(), None, app._last_setup()["seats"][0][0])
-        app.setup()
+        from firmware.start import open_setup
+        from firmware.setup import last_setup
+        app.link = LinkHost(app.open_link(), None, last_setup(app.store)["seats"][0][0])
+        open_setup(app)
     elif item in ("Join a linked game", "Join link play"):
         from firmware.linkclient import join
         join(app)

@@ -15,6 +15,7 @@ from firmware import sound as snd
 from firmware.app import App, AI_PACE_MS
 from firmware.gfx import Canvas
 from firmware.save import Store
+from firmware.start import open_setup
 from host_tests.test_game import stack
 from tools.fakes import chipmodels
 from tools.fakes.chipmodels import FakePWM
@@ -309,7 +310,7 @@ def test_boards_without_a_speaker_have_no_sound_item():
         assert not hasattr(b, "open_sound")
         app = App(b, Canvas(b.WIDTH, b.HEIGHT, b.DEPTH), None, 0, playouts=4, seed=1)
         app.act(S.OK)
-        app.setup()
+        open_setup(app)
         app._start(app.screen.setup)
         app.pause()
         assert not [item for item in app.screen.items if item.startswith("Sound")]
@@ -489,7 +490,7 @@ def test_a_seeded_thumby_keeps_its_speaker_and_the_pause_menus_sound_item(tmp_pa
     b = board("thumby")
     app = Device(b, cli.seeded(firmware_app_factory(), 7), str(tmp_path / "d"),
                  sound=for_board(b, "headless", str(tmp_path / "cues.txt"))).app
-    app.setup()
+    open_setup(app)
     app._start(app.screen.setup)
     app.pause()
     assert app.screen.items[-1] == "Sound: on"

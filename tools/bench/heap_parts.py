@@ -151,7 +151,7 @@ def steps_for(board, decisions, direct=False):
               "from engine.rng import Random\nfrom engine.match import Match\n"
               "from engine.rules import Rules\nfrom firmware import screens as S\n"
               "from firmware.game import Game\n"
-              "g = rig.app.game or Game(rig.app._last_setup(), 1, 8)"] + collect
+              "g = rig.app.game or Game(__import__('firmware.setup', None, None, ('last_setup',)).last_setup(rig.app.store), 1, 8)"] + collect
     for i, _, make in ALONE:
         steps += collect + ["KEEP[0] = gc.mem_alloc()", "KEEP[1] = " + make] + collect
         steps += ["alone(%d)" % i]
