@@ -71,9 +71,9 @@ class App:
                   True)
 
     def pause(self, cursor=0):
-        """The pause menu over the table (or a cover, a story): firmware.pause's, its code
-        loaded while it shows; drawn on a device loop's next frame (the table's drawing, or
-        the pages left, garbage by then)."""
+        """The pause menu over the table (or a cover, a story), on row `cursor` (or the
+        item of those words): firmware.pause's, its code loaded while it shows; drawn on a
+        device loop's next frame (the table's drawing, or the pages left, garbage by then)."""
         from firmware.pause import screen
         self.show(screen(self, cursor), True)
 
@@ -139,7 +139,7 @@ class App:
             take(self, got)
         elif name == "rules":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
-                self.pause()
+                self.pause("Rules")
         elif name == "stats":
             if got in (S.DONE, S.CANCEL, S.PAUSE):
                 self.title()

@@ -8,7 +8,8 @@ from firmware import screens as S
 
 def screen(app, cursor=0):
     """The menu, over the screen shown (kept as the way back); from the table it offers
-    the story since the holder's turn."""
+    the story since the holder's turn. `cursor`: a row, or an item's words (back from
+    its pages, on it again)."""
     if app.screen.name not in ("pause", "rules"):
         app.back_to = app.screen
     items = ["Resume", "Rules", "Save and quit"]
@@ -16,6 +17,8 @@ def screen(app, cursor=0):
         items.insert(1, "Since your turn")
     if app.sound is not None:
         items.append("Sound: %s" % ("on" if app.sound.on else "off"))
+    if type(cursor) is str:
+        cursor = items.index(cursor)
     return S.ListScreen("pause", "Paused", items, (), app.sizes.list_fit, cursor)
 
 

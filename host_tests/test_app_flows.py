@@ -409,6 +409,7 @@ def test_pause_menu_rules_and_save_and_quit(tmp_path):
     h.choose("Rules")
     assert h.screen.name == "rules" and any("7" in line for line in every_line(h.screen))
     h.press(S.OK)
+    assert h.screen.name == "pause" and h.screen.items[h.screen.cursor] == "Rules"
     h.choose("Resume")
     assert h.screen.name == "table"
     while not h.screen.my_turn:

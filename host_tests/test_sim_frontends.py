@@ -284,9 +284,14 @@ def test_a_script_can_come_from_a_file_with_comments(tmp_path):
     assert headless.read("A B") == "A B"
 
 
-@pytest.mark.parametrize("bad", ["Q", "wait:abc", "wait:", "long:", "shot:a/b", "hold:A", "A*x", "jump:3"])
-def test_bad_script_words_are_errors(bad):
-    with pytest.raises(headless.ScriptError):
+@pytest.mark.parametrize("bad, told", [
+    ("Q", "unknown key 'Q'"), ("wait:abc", "whole number of milliseconds"),
+    ("wait:", "something after the colon"), ("long:", "something after the colon"),
+    ("shot:", "something after the colon"), ("shot:a/b", "shot names are"),
+    ("hold:A", "whole number of milliseconds"), ("A*x", "whole number of presses"),
+    ("A*", "whole number of presses"), ("jump:3", "unknown word")])
+def test_bad_script_words_are_errors_that_say_what_is_wrong(bad, told):
+    with pytest.raises(headless.ScriptError, match=told):
         headless.parse(bad)
 
 

@@ -54,8 +54,12 @@ def parse(script):
     steps = []
     for word in script.split():
         base, star, count = word.partition("*")
-        times = _ms(count, word) if star else 1
-        kind, _, rest = base.partition(":")
+        if star and not count.isdigit():
+            raise ScriptError("%r needs a whole number of presses after *" % word)
+        times = int(count) if star else 1
+        kind, colon, rest = base.partition(":")
+        if colon and not rest:
+            raise ScriptError("%r needs something after the colon" % word)
         if not rest:
             press = [("hold", _key(base, word), TAP_MS), ("wait", GAP_MS)]
         elif kind == "wait":
