@@ -18,10 +18,11 @@ _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 _COLOUR_16BIT = const(0x55)
 _RGB565 = const(1)          # framebuf.RGB565
-# the band's pixels: 3 lines of 240 (1,440 bytes). A narrower rectangle gets as many of its
-# lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 5
-# lines of 240 took 960 bytes more for about 0.7 ms a move less on the cost model)
-_BAND_PIXELS = const(720)
+# the band's pixels: one line of 240 (480 bytes). A narrower rectangle gets as many of its
+# lines a band as fit; each band costs an expansion's call and a write (docs/boards.md: 3
+# lines of 240 took 960 bytes more of a heap the colour boards need all of, for about 61
+# writes a move fewer on firmware.direct's canvas, 0.3 ms on the cost model)
+_BAND_PIXELS = const(240)
 
 # MADCTL bits: row order (mirror Y), column order (mirror X), row/column exchange
 _MY = const(0x80)

@@ -183,9 +183,9 @@ def test_bench_firmware_prints_every_figure():
     assert "frames with nothing drawn" in text and row["empty_frames_move"] > 10
     assert 0 <= row["empty_ms_move"] < model["paint"]
     # the whole-screen canvas's pin calls and SPI writes are the shows': a whole screen is one
-    # window (CASET, RASET, RAMWR: 7 pin calls, 5 writes), its 45 bands of 3 lines and CS up
+    # window (CASET, RASET, RAMWR: 7 pin calls, 5 writes), its 135 bands of a line and CS up
     assert not row["calls_in_paint"] and row["pin_calls_move"] > 0
-    assert (row["full_pin_calls"], row["full_spi_writes"]) == (8, 5 + 45)
+    assert (row["full_pin_calls"], row["full_spi_writes"]) == (8, 5 + 135)
     assert "Pin calls and SPI writes a move in the redraws (pico_display in show)" in text
     # the fakes' Python is taken off the show and as many C calls put back, both as Python;
     # on a busy machine the timed call prices can exceed the show's own Python, and then the

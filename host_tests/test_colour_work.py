@@ -63,9 +63,10 @@ def test_the_window_sends_caset_and_raset_from_one_packed_buffer():
     canvas = PlainCanvas(240, 135, 4)
     start = len(spi.log)                      # after the panel's init
     panel.show(canvas, 20, 30, 32, 10)        # columns 40+20..40+51, rows 53+30..53+39
-    # then its 10 lines in one band (22 lines of 32 fit), and nothing after it
+    # then its 10 lines in two bands (7 lines of 32 fit in one), and nothing after it
     assert spi.log[start:] == [(0, b"\x2a"), (1, b"\x00\x3c\x00\x5b"), (0, b"\x2b"),
-                           (1, b"\x00\x53\x00\x5c"), (0, b"\x2c"), (1, bytes(2 * 32 * 10))]
+                           (1, b"\x00\x53\x00\x5c"), (0, b"\x2c"), (1, bytes(2 * 32 * 7)),
+                           (1, bytes(2 * 32 * 3))]
     model = ST7789Model()
     scribble(canvas, Random(8), 8)
     panel.show(canvas, 0, 0, panel.width, panel.height)

@@ -72,6 +72,8 @@ def evening(rig, decisions, rounds):
             rig.act(OK)
             yield "%d:%s" % (step, rig.app.screen.name)
             return
+        elif name == "pause":                      # back from the Rules: on Rules again
+            chipmodels.choose(rig, "Resume")
         else:                                      # cover, story, picker, rules, scores: on
             rig.act(OK)
         yield "%d:%s" % (step, rig.app.screen.name)

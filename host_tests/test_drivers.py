@@ -98,19 +98,19 @@ def test_st7789_partial_updates_send_only_the_rectangle(rotation):
 
 
 def test_st7789_bands_hold_as_many_lines_as_fit():
-    """The band holds 3 lines of 240 (5 of a portrait 135); a rectangle goes out in bands of
-    as many of its lines as fit in it, then one band of the lines left."""
-    assert [st7789_wake.band_rows(w) for w in (240, 135, 720, 1000)] == [3, 5, 1, 1]
+    """The band holds one line of 240 (15 of a rectangle 16 wide); a rectangle goes out in
+    bands of as many of its lines as fit in it, then one band of the lines left."""
+    assert [st7789_wake.band_rows(w) for w in (240, 135, 48, 16, 1000)] == [1, 1, 5, 15, 1]
     spi, panel = open_st7789(90)
-    assert panel.rows == 3 and len(panel.band) == 2 * 240 * 3
+    assert panel.rows == 1 and len(panel.band) == 2 * 240
     canvas = PlainCanvas(240, 135, 4)
     scribble(canvas, Random(9), 12)
     model = ST7789Model()
     panel.show(canvas, 0, 0, panel.width, panel.height)
-    assert pixel_writes(spi) == [2 * 240 * 3] * 45
+    assert pixel_writes(spi) == [2 * 240] * 135
     panel_state(spi, model)
-    for box, bands in (((0, 132, 240, 3), [3]), ((5, 20, 240, 7), [3, 3, 1]),
-                       ((7, 0, 16, 135), [45, 45, 45]), ((33, 40, 17, 90), [42, 42, 6]),
+    for box, bands in (((0, 132, 240, 3), [1, 1, 1]), ((5, 20, 240, 7), [1] * 7),
+                       ((7, 0, 16, 135), [15] * 9), ((33, 40, 17, 90), [14] * 6 + [6]),
                        ((100, 60, 9, 4), [4])):
         panel.show(canvas, *box)
         w = min(box[2], 240 - box[0])
@@ -430,9 +430,9 @@ import chipmodels
 from firmware import st7789, st7789_wake
 from firmware.buttons import Buttons
 
-# rectangles on the panel, each with the band heights it goes out in (3 lines of 240 a band:
+# rectangles on the panel, each with the band heights it goes out in (a line of 240 a band:
 # as many lines of a rectangle as fit, then one band of the lines left)
-RECTS = ((0, 0, 240, 135, 1), (10, 10, 60, 12, 1), (10, 10, 60, 30, 2), (3, 40, 237, 7, 2),
+RECTS = ((0, 0, 240, 135, 1), (10, 10, 60, 12, 1), (10, 10, 60, 30, 2), (3, 40, 237, 7, 1),
          (100, 0, 16, 135, 1), (100, 1, 17, 134, 2), (200, 130, 5, 5, 1), (0, 0, 1, 1, 1))
 
 def expand(band, canvas, lut, stride, x, w, top, lines):
@@ -531,7 +531,7 @@ def test_shows_allocate_a_view_a_band_height_and_poll_nothing_on_micropython():
     lines = {line.split()[0]: [int(n) for n in line.split()[1:]]
              for line in result.stdout.splitlines() if line.split()}
     spent, heights = lines["NATIVE"]
-    assert heights == 20 * 11 and spent == 16 * heights, result.stdout
+    assert heights == 20 * 10 and spent == 16 * heights, result.stdout
     spent, heights = lines["BLIT"]
     assert spent == (16 + 32) * heights, result.stdout
     shown, spent = lines["BOXES"]                 # drawing and boxes under heap_lock, then

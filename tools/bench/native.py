@@ -370,8 +370,8 @@ def inner_loop(cpu):
 # the lines of a whole-width band the driver sends (firmware/st7789_wake.py:
 # band_rows(240)), and band shapes it sends: as many of a rectangle's lines as fit in the
 # band, then the rest
-BAND_LINES = 3
-SHAPES = ((0, 240, 3), (37, 192, 3), (0, 48, 15), (1, 16, 45), (3, 17, 42), (5, 235, 1))
+BAND_LINES = 1
+SHAPES = ((0, 240, 1), (37, 192, 1), (0, 48, 5), (1, 16, 15), (3, 17, 14), (5, 235, 1))
 
 
 @lru_cache(maxsize=None)
