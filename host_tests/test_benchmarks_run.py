@@ -216,9 +216,9 @@ def test_the_fakes_count_the_pin_calls_and_spi_writes_a_window_makes(monkeypatch
         == (7, 5)
     assert (sum(len(p.writes) for p in pins) - logged[0], len(spi.log) - logged[1]) == (7, 5)
     before = chipmodels.pin_calls, chipmodels.spi_writes
-    display.solid(0, 0, 240, 7, 0xF800)     # a window, 1,680 pixels in 3 bands, CS up
+    display.solid(0, 0, 240, 7, 0xF800)     # a window, 1,680 pixels in 7 bands, CS up
     assert (chipmodels.pin_calls - before[0], chipmodels.spi_writes - before[1]) \
-        == (8, 5 + 3)
+        == (8, 5 + 7)
     pin = chipmodels.FakePin(99)
     before = chipmodels.pin_calls
     pin.on(), pin.off(), pin(1), pin.value(0), pin.value()
