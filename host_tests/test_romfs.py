@@ -6,6 +6,7 @@ ROM partition lies in flash outside a board's RAM. Heap figures are printed by
 tools/bench/firmware.py; here only what ROMFS is for is checked: far less heap.
 """
 import hashlib
+import importlib
 import tempfile
 from pathlib import Path
 
@@ -63,8 +64,9 @@ PARTITION = 128 * 1024    # the ROM partition docs/deploy.md asks a board build 
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_each_boards_image_fits_a_128_kib_partition(board):
-    """A board ships only its kind of screen's display modules: its image fits the 128 KiB
-    partition docs/deploy.md names, and holds its own screen's driver and not the other's."""
+    """A board ships only what it runs: its image fits the 128 KiB partition docs/deploy.md
+    names, and holds its own screen's driver and not the other's, the speaker's cues only
+    where it has a speaker, and only its own link's transport."""
     built = deploy.build(board)
     files = romfs.image_files(board, built)
     image = romfs.build_image(board, built)
@@ -72,6 +74,10 @@ def test_each_boards_image_fits_a_128_kib_partition(board):
     paths = " ".join(str(path) for path in files)
     colour = "st7789" in paths
     assert colour != ("ssd1306" in paths) and ("direct" in paths) == colour, paths
+    config = importlib.import_module("board_configs." + board)
+    assert ("firmware/sound.mpy" in paths) == hasattr(config, "open_sound"), paths
+    assert ("link_espnow" in paths) == (config.LINK == "espnow"), paths
+    assert ("link_uart" in paths) == (config.LINK in ("uart", "thumby")), paths
 
 
 @pytest.mark.parametrize("name", BOARDS)

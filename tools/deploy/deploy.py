@@ -223,21 +223,34 @@ COLOUR_ONLY = ("firmware/st7789.py", "firmware/st7789_wake.py", "firmware/st7789
                "firmware/paint_fly.py")
 MONO_ONLY = ("firmware/ssd1306.py", "firmware/ssd1306_i2c.py", "firmware/ssd1306_spi.py",
              "firmware/ssd1306_wake.py")
+# what only some boards run: the speaker's cues (a config with open_sound()) and each link
+# transport (its LINK: firmware.link.open_transport's choice)
+SOUND = "firmware/sound.py"
+TRANSPORTS = {"firmware/link_uart.py": ("uart", "thumby"), "firmware/link_espnow.py": ("espnow",)}
+
+
+def not_on(config, rel):
+    """True for a module the board `config` never imports: another kind of screen's, a
+    speaker's where it has none, another link's transport."""
+    other = MONO_ONLY if config.DEPTH == 4 else COLOUR_ONLY
+    if rel in other or (rel == SOUND and not hasattr(config, "open_sound")):
+        return True
+    return rel in TRANSPORTS and getattr(config, "LINK", None) not in TRANSPORTS[rel]
 
 
 def source_files(board):
     """Map device path -> repo source path of every module the board needs (native code
-    only where the board runs it, the display modules of its kind of screen)."""
+    only where the board runs it, the display modules of its kind of screen, sound where
+    it has a speaker, its own link's transport)."""
     import importlib
     files = {}
     native = native_arch(board) is not None
-    colour = importlib.import_module("board_configs." + board).DEPTH == 4
-    other = MONO_ONLY if colour else COLOUR_ONLY
+    config = importlib.import_module("board_configs." + board)
     for package in PACKAGES:
         for src in sorted((ROOT / package).rglob("*.py")):
             rel = src.relative_to(ROOT).as_posix()
             if ("__pycache__" not in src.parts and not not_for_micropython(rel)
-                    and (native or not is_native(src)) and rel not in other):
+                    and (native or not is_native(src)) and not not_on(config, rel)):
                 files[f"{LIB}/{rel}"] = src
     for name in ("__init__", board):
         files[f"{LIB}/board_configs/{name}.py"] = ROOT / "board_configs" / f"{name}.py"
