@@ -151,8 +151,10 @@ class Painter:
             if screen.kind == "table":
                 forget("firmware.paint_list")   # the list screens' code leaves the heap
         kind = screen.kind
-        if self.under is not None:
-            self._picker(screen)
+        if self.under is not None:     # the Jack's suit picker: its code while drawn
+            from firmware.paint_picker import paint_picker
+            forget("firmware.paint_picker")
+            paint_picker(self, screen)
         elif kind == "table":
             self._table(screen)
         elif kind == "scores":   # drawn seldom: their code only while they are drawn
@@ -495,33 +497,6 @@ class Painter:
             edge = 1 if s != LARGE else 3
             c.rect(0, mid, edge, 5, HILITE if ends & 1 else FELT)
             c.rect(c.width - edge, mid, edge, 5, HILITE if ends & 2 else FELT)
-
-    def _picker(self, sc):
-        """The Jack's suit picker over the table: the question and the suit under the cursor
-        on the status lines, the suits beside them (240x135: the hand stays in sight) or on
-        white cards in the hand row (128x64); the rest of the table stays as it was."""
-        c, s = self.c, self.c.size
-        self._status((sc.title, sc.items[sc.cursor]))
-        self._page_mark(1, 1)
-        if s == LARGE:
-            self._suit_row(sc)
-            return
-        w, h = c.card_size()
-        y0 = _HAND_Y[s]
-        if self._changed("ends", -1):        # once: the hand row gives way to the suits
-            top = y0 - 1 if s == MEDIUM else y0 - _LIFT[s] - 1   # (a raised card's frame)
-            c.rect(0, top, c.width, c.height - top, FELT)
-            self.keys["row"] = None              # the row is looked at again after
-            slots = self.keys.get("slots") or self._slots()
-            for slot in range(hand_fit(c)):
-                suit = sc.suits[slot] if slot < len(sc.suits) else -1
-                # the table draws its slots again: -1 empty, -2 to -5 no table item's key
-                slots[slot] = -2 - suit
-                if suit >= 0:
-                    x = _HAND_X[s] + slot * _STEP[s]
-                    c.rect(x, y0, w, h, CARD)
-                    c.suit(x + (w - 7) // 2, y0 + (h - 7) // 2, suit, INK)
-        self._arrow(sc.cursor)
 
     def _arrow(self, slot):
         """The cursor's arrow above the card in `slot` (-1: none), where the cursor is one."""
