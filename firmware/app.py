@@ -19,7 +19,6 @@ from firmware import screens as S
 AI_PACE_MS = const(900)     # how long each AI action stays on screen
 _PAGE_MS = const(700)       # a page of a long status line on a small screen
 _PAUSE_MS = const(900)      # the longest an AI may think on once its move is due (game.think)
-_MAU = const(0x100)         # engine.moves.MAU: a play says Mau
 _MAU_OFF = const(2)         # engine.rules.MAU_OFF: forgetting Mau costs nothing
 
 
@@ -119,7 +118,7 @@ class App:
                 self.show(self.table)
         elif name == "picker":           # the Jack's wish: then the Mau question
             if got >= 0:
-                self._ask_mau(got)
+                _ask().ask_mau(self, got)
             elif got == S.CANCEL or got == S.PAUSE:
                 self.show(self.table)
         elif name == "mau":
@@ -412,36 +411,16 @@ class App:
             self.pause()
 
     def _play_card(self, card, hinted):
-        """Play `card`: a Jack asks for a wish, a card that leaves one asks whether to say
-        Mau with it; `hinted`, the hint's move for it (or -1), chooses both beforehand."""
+        """Play `card`: a Jack asks for a wish, a card that leaves one whether to say Mau
+        with it (firmware.ask's questions); `hinted`, the hint's move for it (or -1),
+        chooses both beforehand."""
         self.picking = card
         self.hinted = hinted
-        if self.table.wishes(card):     # the suit picker, on the hint's suit (else clubs)
-            sc = S.ListScreen("picker", "Wish a suit", ["Clubs", "Spades", "Hearts", "Diamonds"],
-                              (), self.sizes.list_fit, hinted >> 6 & 3 if hinted >= 0 else 0)
-            sc.suits = (0, 1, 2, 3)
-            self.show(sc)
-        else:
-            self._ask_mau(0)
-
-    def _ask_mau(self, wish):
-        """The card leaves one: "Play 9 of clubs" with Mau or without (with Mau first,
-        unless a hint said otherwise); a card that leaves more is played at once."""
-        from engine.text import card_name, long_name, suit_name
-        t, card = self.table, self.picking
-        self.wish = wish
-        if not t.asks_mau(card) or self.game.rules.mau_penalty == _MAU_OFF:
-            self.screen = t            # no question: it leaves more, or Mau costs nothing
-            self._play(t.play_move(card, wish, t.asks_mau(card)))
-            return
-        cols = self.sizes.list_cols
-        title = "Play " + long_name(card)
-        if len(title) > cols:
-            title = long_name(card) if len(long_name(card)) <= cols else "Play " + card_name(card)
-        lines = ["Wish: " + suit_name(wish)] if t.wishes(card) else []
-        quiet = self.hinted >= 0 and not self.hinted & _MAU
-        self.show(S.ListScreen("mau", title, ["With Mau", "Without Mau"], lines,
-                               self.sizes.list_fit, 1 if quiet else 0))
+        t = self.table
+        if t.wishes(card) or t.asks_mau(card) and self.game.rules.mau_penalty != _MAU_OFF:
+            _ask().ask(self, card)
+        else:                    # no question: Mau said where it costs nothing
+            self._play(t.play_move(card, 0, t.asks_mau(card)))
 
     def _play(self, move):
         """The human to move makes `move` (always one of their listed legal moves)."""
@@ -523,6 +502,12 @@ def _between():
     """firmware.between, imported for the end of a round (and let go at the next deal)."""
     from firmware import between
     return between
+
+
+def _ask():
+    """firmware.ask, for a played card's question (it lets itself go once asked)."""
+    from firmware import ask
+    return ask
 
 
 def _start():

@@ -1005,8 +1005,10 @@ def test_the_move_buffer_fits_every_legal_move_list():
     # the app's opening repeats engine.moves.MAX_MOVES privately (folded at compile time),
     # and the canvas's the 3x5 font's text length
     from engine import moves as mv
-    from firmware import app, gfx, opening
-    assert opening._MAX_MOVES == mv.MAX_MOVES and app._MAU == mv.MAU
+    from engine.rules import MAU_OFF
+    from firmware import app, ask, gfx, opening
+    assert opening._MAX_MOVES == mv.MAX_MOVES and ask._MAU == mv.MAU
+    assert app._MAU_OFF == ask._MAU_OFF == MAU_OFF
     assert opening._SPELT == gfx._SPELT
 
 
