@@ -106,10 +106,13 @@ class ST7789:
         stride = piece.width >> 1
         spi, cuts = self.spi, self.cuts
         self.window(x, y, w, h)
+        n = lines if lines < h else h
+        data, band = cuts.get(w << 10 | n) or self._cut(w, n)
         top = 0
         while top < h:
-            n = h - top if h - top < lines else lines
-            data, band = cuts.get(w << 10 | n) or self._cut(w, n)
+            if h - top < n:                        # the lines left, in one shorter band
+                n = h - top                        # (whole bands look their shape up once)
+                data, band = cuts.get(w << 10 | n) or self._cut(w, n)
             if native:
                 native(data, source, lut, stride, 0, w, top, n)
             else:
@@ -137,9 +140,9 @@ class ST7789:
         self.fill_fb.fill((colour & 0xFF) << 8 | colour >> 8)   # little-endian, sent high first
         self.window(x, y, w, h)
         n = w * h
-        data, spi = self.data, self.spi
-        while n > 0:
-            k = n if n < self.room else self.room
-            spi.write(data[:2 * k] if k < self.room else data)
-            n -= k
+        data, spi, room = self.data, self.spi, self.room
+        while n > room:                            # whole bands
+            spi.write(data)
+            n -= room
+        spi.write(data[:2 * n] if n < room else data)
         self.cs(1)
