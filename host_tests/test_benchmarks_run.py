@@ -264,7 +264,8 @@ def test_bench_firmware_prices_the_tdisplay_at_its_own_bus_and_beside_an_esp32()
 
 def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
     """The Expert as shipped, timed through engine.ai at 2 to 6 players on the cost model,
-    each size against the 250 ms target."""
+    each size's longest pause past the pace against the 1 s target (issue 17's, which
+    replaced 250 ms a decision: the search runs in slices while the last move is shown)."""
     from tools.bench import firmware as bench_firmware
     figures = bench_firmware.measure_expert(2)
     assert sorted(figures) == [2, 3, 4, 5, 6]
@@ -274,7 +275,12 @@ def test_bench_firmware_prints_the_experts_decision_time_at_every_table_size():
     text = out.getvalue()
     for players in range(2, 7):
         assert "%d players mean" % players in text
-    assert "target at most 250 ms" in text
+    assert "target at most 1000 ms" in text and "fit into the pace" in text
+    # the pause is the slowest decision less the pace's search, cut at PAUSE_MS: never over
+    from tools.bench.ai import PAUSE_MS
+    pauses = [float(p) for p in re.findall(r"pause (\d+) ms", text)]
+    assert len(pauses) == 5 and all(0 <= p <= PAUSE_MS for p in pauses), text
+    assert len(re.findall(r"cut short \d+ of 2", text)) == 5, text
 
 
 def test_bench_needs_hides_the_vms_python_binascii():
