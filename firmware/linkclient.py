@@ -543,9 +543,8 @@ class LinkClient:
 
 def join(app):
     """The title's Join a linked game: the lobby, with the device's player's name."""
-    from firmware.setup import last_setup
-    forget("firmware.setup")     # only a setup screen keeps its code
-    seats = last_setup(app.store).get("seats", [["You", 0]])
+    from firmware.setup import played_last
+    seats = played_last(app.store).get("seats", [["You", 0]])
     name = seats[0][0]
     client = LinkClient(app.open_link(), name)
     client.store = app.store

@@ -46,9 +46,8 @@ def take(app, got):
 
 def _switch_sound(app):
     """Sound on or off, remembered with the last setup (it survives power-off)."""
-    from firmware.setup import last_setup
-    forget("firmware.setup")     # only a setup screen keeps its code
-    setup = last_setup(app.store)
+    from firmware.setup import played_last
+    setup = played_last(app.store)
     setup["sound"] = not app.sound.on
     app.sound.set_on(setup["sound"])
     if app.store is not None:

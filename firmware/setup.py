@@ -85,6 +85,13 @@ def last_setup(store):
     return default_setup()
 
 
+def played_last(store):
+    """last_setup for a look from elsewhere (the pause menu's Sound, link play): this
+    module let go at once, as only a setup screen keeps its code."""
+    forget("firmware.setup")
+    return last_setup(store)
+
+
 def sound(setup):
     """True when a remembered setup can be offered again (else the default is)."""
     try:

@@ -42,7 +42,8 @@ def continue_match(app):
         if pieces is not None:
             app.dealing = [pieces]           # next_frame loads the game's start, then
             return                           # rebuilds the match
-        app.title("Save damaged, starting fresh")
+        game = None
     else:
-        from firmware.resume import play_on
-        play_on(app, app.store.load_game(app.playouts)[0])
+        game, _ = app.store.load_game(app.playouts)
+    from firmware.resume import play_on
+    play_on(app, game)

@@ -44,9 +44,9 @@ def take(app, got):
         open_setup(app)
     elif item in ("Host a linked game", "Host link play"):   # no new names for the pool
         from firmware.linkhost import LinkHost
+        from firmware.setup import played_last
         from firmware.start import open_setup
-        from firmware.setup import last_setup
-        app.link = LinkHost(app.open_link(), None, last_setup(app.store)["seats"][0][0])
+        app.link = LinkHost(app.open_link(), None, played_last(app.store)["seats"][0][0])
         open_setup(app)
     elif item in ("Join a linked game", "Join link play"):
         from firmware.linkclient import join
